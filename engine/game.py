@@ -1,0 +1,407 @@
+"""A Cuarenta match: deals, turns, scoring, chicas (RULES.md §2–§6).
+
+The game owns its randomness: each hand's shuffle is derived from the game's seed and the
+hand's number, so a saved game needs no random-generator state to go on identically.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .cards import Card, full_deck
+from .events import Event
+from .moves import IllegalMove, Move, capture_options
+from .rules import Rules
+
+CARDS_PER_DEAL = 5
+CHICA_POINTS = 40
+ZAPATERIA_BELOW = 10
+CARTON_CARDS = 20
+CAIDA_POINTS = 2
+LIMPIA_POINTS = 2
+DOS_POR_DARLAS = 2
+SAVE_VERSION = 1
+
+
+def carton_points(cards: int) -> int:
+    """20 cards → 6, each card over 20 adds 1, rounded up to even: 21 → 8, 23 → 10."""
+    over = cards - CARTON_CARDS
+    return 6 + (over + 1) // 2 * 2
+
+
+def side_of(seat: int) -> int:
+    """Seats 0 and 2 are side 0; seats 1 and 3 are side 1."""
+    return seat % 2
+
+
+class Game:
+    """The state of one match, changed only through `play`."""
+
+    __slots__ = (
+        "captured_cards",
+        "chica_history",
+        "chicas_won",
+        "deal_number",
+        "dealer",
+        "hand_number",
+        "hands",
+        "last_capturer",
+        "last_played",
+        "opening_events",
+        "players",
+        "rules",
+        "points",
+        "seed",
+        "stock",
+        "table",
+        "to_play",
+        "winner",
+    )
+
+    def __init__(self, players: int, rules: Rules, seed: int) -> None:
+        if players not in (2, 4):
+            raise ValueError("Cuarenta is played by 2 or 4 players")
+        self.players = players
+        self.rules = rules
+        self.seed = seed
+        self.hand_number = 0
+        self.deal_number = 0
+        self.dealer = 0
+        self.to_play = 1 % players
+        self.hands: list[list[Card]] = [[] for _ in range(players)]
+        self.table: list[Card] = []
+        self.stock: list[Card] = []
+        self.captured_cards = [0, 0]
+        self.points = [0, 0]
+        self.last_played: Card | None = None
+        self.last_capturer: int | None = None
+        self.chicas_won = [0, 0]
+        self.winner: int | None = None
+        self.chica_history: list[tuple[int, int]] = []
+        self.opening_events: list[Event] = []
+
+    # ----------------------------------------------------------------- creation
+    @classmethod
+    def new(cls, players: int = 2, rules: Rules | None = None, seed: int | None = None) -> Game:
+        """A new match with a random first dealer, the first hand dealt.
+
+        The events of that first deal (rondas announced) are in `opening_events`.
+        """
+        game = cls(players, rules or Rules(), _fresh_seed() if seed is None else seed)
+        game.dealer = random.Random(f"{game.seed}:dealer").randrange(players)
+        game.opening_events = game._start_hand()
+        return game
+
+    @classmethod
+    def from_position(
+        cls,
+        rules: Rules,
+        hands: list[list[Card]],
+        table: list[Card],
+        scores: list[int] | tuple[int, int] = (0, 0),
+        to_play: int = 0,
+        dealer: int | None = None,
+        last_played: Card | None = None,
+        stock: list[Card] | None = None,
+        captured: list[int] | tuple[int, int] = (0, 0),
+        seed: int | None = None,
+        chicas: list[int] | tuple[int, int] = (0, 0),
+    ) -> Game:
+        """A game in the middle of a deal, as given. Cards may be Card or text like "7h"."""
+        players = len(hands)
+        game = cls(players, rules, _fresh_seed() if seed is None else seed)
+        game.hands = [[_card(c) for c in hand] for hand in hands]
+        game.table = [_card(c) for c in table]
+        game.stock = [_card(c) for c in (stock or [])]
+        game.points = list(scores)
+        game.captured_cards = list(captured)
+        game.chicas_won = list(chicas)
+        game.to_play = to_play
+        game.dealer = (to_play - 1) % players if dealer is None else dealer
+        game.last_played = None if last_played is None else _card(last_played)
+        game.hand_number = 1
+        deals = 40 // (CARDS_PER_DEAL * players)
+        game.deal_number = deals - len(game.stock) // (CARDS_PER_DEAL * players)
+        all_cards = [c for h in game.hands for c in h] + game.table + game.stock
+        if len(set(all_cards)) != len(all_cards):
+            raise ValueError("a card appears twice in the position")
+        return game
+
+    # ------------------------------------------------------------- public view
+    @property
+    def captured(self) -> tuple[int, int]:
+        return (self.captured_cards[0], self.captured_cards[1])
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        """Points per side in the current chica."""
+        return (self.points[0], self.points[1])
+
+    @property
+    def chicas(self) -> tuple[int, int]:
+        """Chicas won per side in this match."""
+        return (self.chicas_won[0], self.chicas_won[1])
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def deals_per_hand(self) -> int:
+        return 40 // (CARDS_PER_DEAL * self.players)
+
+    def locked(self, side: int) -> bool:
+        """True when `side` is at or over `lock_at`: only caídas score for it."""
+        lock = self.rules.lock_at
+        return lock is not None and self.points[side] >= lock
+
+    def capture_options(self, card: Card) -> list[frozenset[Card]]:
+        """The captures `card` could make on the current table (ignores whose card it is)."""
+        return capture_options(card, self.table, self.last_played, self.rules.sum_cards)
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move for the seat to play: each card's drop and its captures."""
+        if self.winner is not None:
+            return []
+        moves: list[Move] = []
+        for card in self.hands[self.to_play]:
+            moves.append(Move(card))
+            for takes in self.capture_options(card):
+                moves.append(Move(card, takes))
+        return moves
+
+    def is_caida(self, move: Move) -> bool:
+        last = self.last_played
+        return last is not None and last in move.takes and last.rank == move.card.rank
+
+    # --------------------------------------------------------------------- play
+    def play(self, move: Move) -> list[Event]:
+        """Apply `move` for the seat to play and return what happened.
+
+        Raises IllegalMove (leaving the game unchanged) for anything not in legal_moves().
+        """
+        self._check_legal(move)
+        seat = self.to_play
+        side = seat % 2
+        card = move.card
+        events: list[Event] = []
+        self.hands[seat].remove(card)
+        if move.takes:
+            takes = move.takes
+            caida = self.is_caida(move)
+            self.table = [c for c in self.table if c not in takes]
+            self.captured_cards[side] += len(takes) + 1
+            self.last_capturer = side
+            self.last_played = None
+            ordered = tuple(sorted(takes, key=lambda c: (c.rank, c.suit)))
+            events.append(Event("capture", side, 0, seat, card, ordered))
+            locked = self.locked(side)
+            gained = 0
+            if caida:
+                events.append(Event("caida", side, CAIDA_POINTS, seat, card))
+                gained += CAIDA_POINTS
+            if not self.table:
+                limpia = 0
+                if not locked:
+                    limpia = self.rules.caida_limpia_points - CAIDA_POINTS if caida else LIMPIA_POINTS
+                events.append(Event("limpia", side, limpia, seat, card))
+                gained += limpia
+            self.points[side] += gained
+            if self.points[side] >= CHICA_POINTS:
+                self._end_chica(side, events, by_points=True)
+                return events
+        else:
+            self.table.append(card)
+            self.last_played = card
+            events.append(Event("drop", side, 0, seat, card))
+        self._advance(events)
+        return events
+
+    def _check_legal(self, move: Move) -> None:
+        if self.winner is not None:
+            raise IllegalMove("the match is over")
+        if not isinstance(move, Move):
+            raise IllegalMove(f"not a move: {move!r}")
+        if move.card not in self.hands[self.to_play]:
+            raise IllegalMove(f"{move.card} is not in the hand of seat {self.to_play}")
+        if move.takes and move.takes not in self.capture_options(move.card):
+            raise IllegalMove(f"{move.card} cannot take {sorted(map(str, move.takes))}")
+
+    def _advance(self, events: list[Event]) -> None:
+        """Pass the turn; deal again, or end the hand, when every hand is empty."""
+        self.to_play = (self.to_play + 1) % self.players
+        if self.hands[self.to_play]:
+            return
+        if self.stock:
+            events.extend(self._deal())
+        else:
+            self._end_hand(events)
+
+    def _deal(self) -> list[Event]:
+        """Deal 5 cards to each seat, starting after the dealer, then announce rondas."""
+        players = self.players
+        for offset in range(1, players + 1):
+            seat = (self.dealer + offset) % players
+            self.hands[seat] = self.stock[:CARDS_PER_DEAL]
+            del self.stock[:CARDS_PER_DEAL]
+        self.deal_number += 1
+        self.last_played = None
+        self.to_play = (self.dealer + 1) % players
+        events = [Event("deal", None, 0, self.dealer, count=self.deal_number)]
+        self._announce_rondas(events)
+        return events
+
+    def _announce_rondas(self, events: list[Event]) -> None:
+        locked_before = (self.locked(0), self.locked(1))
+        for offset in range(1, self.players + 1):
+            seat = (self.dealer + offset) % self.players
+            side = seat % 2
+            counts: dict[int, int] = {}
+            for card in self.hands[seat]:
+                counts[card.rank] = counts.get(card.rank, 0) + 1
+            most = max(counts.values(), default=0)
+            if most == 4 and self.rules.doble_ronda is None:
+                points = max(0, CHICA_POINTS - self.points[side])
+                self.points[side] += points
+                events.append(Event("doble_ronda", side, points, seat))
+                self._end_chica(side, events, by_points=False)
+                return
+            if most >= 3:
+                kind = "doble_ronda" if most == 4 else "ronda"
+                value = self.rules.doble_ronda if most == 4 else self.rules.ronda_points
+                points = 0 if locked_before[side] else int(value or 0)
+                self.points[side] += points
+                events.append(Event(kind, side, points, seat))
+                if self.points[side] >= CHICA_POINTS:
+                    self._end_chica(side, events, by_points=True)
+                    return
+
+    def _end_hand(self, events: list[Event]) -> None:
+        """Count the cartón, then start the next hand (or end the chica)."""
+        if self.rules.leftovers == "last_capturer" and self.last_capturer is not None:
+            self.captured_cards[self.last_capturer] += len(self.table)
+            self.table = []
+        counts = self.captured_cards
+        non_dealer = (self.dealer + 1) % 2
+        if counts[0] != counts[1] and max(counts) >= CARTON_CARDS:
+            side = 0 if counts[0] > counts[1] else 1
+            kind, value = "carton", carton_points(counts[side])
+        else:
+            side = non_dealer if counts[0] == counts[1] else (0 if counts[0] > counts[1] else 1)
+            kind, value = "dos_por_darlas", DOS_POR_DARLAS
+        points = 0 if self.locked(side) else value
+        self.points[side] += points
+        events.append(Event(kind, side, points, count=counts[side]))
+        if self.points[side] >= CHICA_POINTS:
+            self._end_chica(side, events, by_points=True)
+            return
+        self.dealer = (self.dealer + 1) % self.players
+        events.extend(self._start_hand())
+
+    def _start_hand(self) -> list[Event]:
+        self.hand_number += 1
+        deck = full_deck()
+        random.Random(f"{self.seed}:{self.hand_number}").shuffle(deck)
+        self.stock = deck
+        self.table = []
+        self.hands = [[] for _ in range(self.players)]
+        self.captured_cards = [0, 0]
+        self.last_capturer = None
+        self.deal_number = 0
+        return self._deal()
+
+    def _end_chica(self, side: int, events: list[Event], by_points: bool) -> None:
+        self.chicas_won[side] += 1
+        self.chica_history.append((self.points[0], self.points[1]))
+        events.append(Event("chica", side))
+        zapateria = by_points and self.points[1 - side] < ZAPATERIA_BELOW
+        if zapateria:
+            events.append(Event("zapateria", side))
+        if zapateria or self.chicas_won[side] >= self.rules.chicas_to_win:
+            self.winner = side
+            events.append(Event("match", side))
+            return
+        self.points = [0, 0]
+        self.dealer = (self.dealer + 1) % self.players
+        events.extend(self._start_hand())
+
+    # ------------------------------------------------------------ persistence
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-serialisable snapshot; Game.from_dict(g.to_dict()) == g."""
+        return {
+            "version": SAVE_VERSION,
+            "players": self.players,
+            "rules": self.rules.to_dict(),
+            "seed": self.seed,
+            "hand_number": self.hand_number,
+            "deal_number": self.deal_number,
+            "dealer": self.dealer,
+            "to_play": self.to_play,
+            "hands": [[str(c) for c in hand] for hand in self.hands],
+            "table": [str(c) for c in self.table],
+            "stock": [str(c) for c in self.stock],
+            "captured": list(self.captured_cards),
+            "scores": list(self.points),
+            "chicas": list(self.chicas_won),
+            "winner": self.winner,
+            "last_played": None if self.last_played is None else str(self.last_played),
+            "last_capturer": self.last_capturer,
+            "chica_history": [list(s) for s in self.chica_history],
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Game:
+        if data.get("version") != SAVE_VERSION:
+            raise ValueError(f"unknown saved-game version {data.get('version')!r}")
+        game = cls(data["players"], Rules.from_dict(data["rules"]), data["seed"])
+        game.hand_number = data["hand_number"]
+        game.deal_number = data["deal_number"]
+        game.dealer = data["dealer"]
+        game.to_play = data["to_play"]
+        game.hands = [[Card.parse(c) for c in hand] for hand in data["hands"]]
+        game.table = [Card.parse(c) for c in data["table"]]
+        game.stock = [Card.parse(c) for c in data["stock"]]
+        game.captured_cards = list(data["captured"])
+        game.points = list(data["scores"])
+        game.chicas_won = list(data["chicas"])
+        game.winner = data["winner"]
+        last = data["last_played"]
+        game.last_played = None if last is None else Card.parse(last)
+        game.last_capturer = data["last_capturer"]
+        game.chica_history = [tuple(s) for s in data["chica_history"]]
+        return game
+
+    def copy(self) -> Game:
+        """An independent copy (for search); cheaper than a to_dict round trip."""
+        other = Game.__new__(Game)
+        for name in Game.__slots__:
+            setattr(other, name, getattr(self, name))
+        other.hands = [list(h) for h in self.hands]
+        other.table = list(self.table)
+        other.stock = list(self.stock)
+        other.captured_cards = list(self.captured_cards)
+        other.points = list(self.points)
+        other.chicas_won = list(self.chicas_won)
+        other.chica_history = list(self.chica_history)
+        other.opening_events = []
+        return other
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Game) and self.to_dict() == other.to_dict()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (
+            f"<Game players={self.players} scores={self.points} chicas={self.chicas_won} "
+            f"to_play={self.to_play} table={' '.join(map(str, self.table))}>"
+        )
+
+
+def _card(value: Card | str) -> Card:
+    return value if isinstance(value, Card) else Card.parse(value)
+
+
+def _fresh_seed() -> int:
+    return random.SystemRandom().randrange(2**63)
