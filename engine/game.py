@@ -50,8 +50,8 @@ class Game:
         "last_played",
         "opening_events",
         "players",
-        "rules",
         "points",
+        "rules",
         "seed",
         "stock",
         "table",
@@ -203,8 +203,10 @@ class Game:
                 gained += CAIDA_POINTS
             if not self.table:
                 limpia = 0
-                if not locked:
-                    limpia = self.rules.caida_limpia_points - CAIDA_POINTS if caida else LIMPIA_POINTS
+                if not locked and caida:
+                    limpia = self.rules.caida_limpia_points - CAIDA_POINTS
+                elif not locked:
+                    limpia = LIMPIA_POINTS
                 events.append(Event("limpia", side, limpia, seat, card))
                 gained += limpia
             self.points[side] += gained

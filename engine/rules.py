@@ -39,7 +39,7 @@ class Rules:
 
     @classmethod
     def preset(cls, name: str) -> Rules:
-        """"quito" (the default rules) or "cuenca" (caída + limpia scores 4)."""
+        """ "quito" (the default rules) or "cuenca" (caída + limpia scores 4)."""
         match name.lower():
             case "quito":
                 return cls()
