@@ -1,0 +1,380 @@
+"""Every user-facing text as (Spanish, English). Placeholders use str.format names.
+
+Spanish first: the words are the ones used at real tables in Ecuador (see UX.md).
+"""
+
+MESSAGES: dict[str, tuple[str, str]] = {
+    # --- command names and descriptions (localized at sync time) ---------------------
+    "cmd.cuarenta": ("cuarenta", "cuarenta"),
+    "cmd.cuarenta.desc": (
+        "Juega Cuarenta, el juego de cartas del Ecuador",
+        "Play Cuarenta, Ecuador's card game",
+    ),
+    "cmd.start": ("empezar", "start"),
+    "cmd.start.desc": (
+        "Abre una mesa de Cuarenta en este canal",
+        "Open a Cuarenta table in this channel",
+    ),
+    "cmd.challenge": ("retar", "challenge"),
+    "cmd.challenge.desc": (
+        "Reta a alguien a una partida 1 contra 1",
+        "Challenge someone to a 1-on-1 match",
+    ),
+    "cmd.hand": ("mano", "hand"),
+    "cmd.hand.desc": ("Muestra tu mano (solo tú la ves)", "Show your hand (only you see it)"),
+    "cmd.rules": ("reglas", "rules"),
+    "cmd.rules.desc": ("Las reglas, cortas y claras", "The rules, short and clear"),
+    "cmd.forfeit": ("rendirse", "forfeit"),
+    "cmd.forfeit.desc": (
+        "Te rindes: tu lado pierde la partida",
+        "Give up: your side loses the match",
+    ),
+    "cmd.stop": ("parar", "stop"),
+    "cmd.stop.desc": (
+        "Detiene la partida de este canal (anfitrión o moderador)",
+        "Stop this channel's game (host or moderator)",
+    ),
+    "cmd.leaderboard": ("clasificacion", "leaderboard"),
+    "cmd.leaderboard.desc": ("Los campeones del servidor", "The server's champions"),
+    "cmd.stats": ("estadisticas", "stats"),
+    "cmd.stats.desc": ("El historial de un jugador", "A player's record"),
+    "cmd.config": ("config", "config"),
+    "cmd.config.desc": (
+        "Opciones del servidor (gestionar servidor)",
+        "Server defaults (Manage Server)",
+    ),
+    "cmd.challenge_menu": ("Retar a Cuarenta", "Challenge to Cuarenta"),
+    "opt.mode": ("modo", "mode"),
+    "opt.mode.desc": ("1 contra 1, o 2 contra 2 en equipos", "1 on 1, or 2 on 2 in teams"),
+    "opt.opponent": ("rival", "opponent"),
+    "opt.opponent.desc": (
+        "A quién retar (vacío: juegas contra el bot)",
+        "Who to challenge (empty: play the bot)",
+    ),
+    "opt.user": ("jugador", "user"),
+    "opt.user.desc": ("El jugador", "The player"),
+    "opt.bot_level": ("nivel_bot", "bot_level"),
+    "opt.bot_level.desc": (
+        "Nivel de los bots en sillas libres",
+        "Level of the bots in empty seats",
+    ),
+    "opt.rules": ("reglas", "rules"),
+    "opt.rules.desc": ("Reglas: Quito o Cuenca", "Rule set: Quito or Cuenca"),
+    "opt.length": ("duracion", "length"),
+    "opt.length.desc": ("Una chica, o una partida a 2 chicas", "One chica, or a match of 2 chicas"),
+    "opt.scope": ("alcance", "scope"),
+    "opt.scope.desc": ("Este servidor o todos", "This server or all servers"),
+    "opt.sort": ("orden", "sort"),
+    "opt.sort.desc": ("Ordenar por", "Sort by"),
+    "opt.with_bots": ("con_bots", "with_bots"),
+    "opt.with_bots.desc": ("Ranking de partidas con bots", "Ranking of games with bots"),
+    "opt.turn_seconds": ("segundos_turno", "turn_seconds"),
+    "opt.turn_seconds.desc": ("Segundos por turno (20–600)", "Seconds per turn (20–600)"),
+    "opt.language": ("idioma", "language"),
+    "opt.language.desc": ("Idioma del bot en este servidor", "The bot's language in this server"),
+    "opt.picture": ("imagen_mesa", "table_picture"),
+    "opt.picture.desc": ("Mostrar la imagen de la mesa", "Show the picture of the table"),
+    "choice.1v1": ("1 contra 1", "1 on 1"),
+    "choice.2v2": ("2 contra 2", "2 on 2"),
+    "choice.easy": ("fácil", "easy"),
+    "choice.normal": ("normal", "normal"),
+    "choice.expert": ("experto", "expert"),
+    "choice.quito": ("Quito", "Quito"),
+    "choice.cuenca": ("Cuenca", "Cuenca"),
+    "choice.one_chica": ("una chica", "one chica"),
+    "choice.match": ("partida (a 2 chicas)", "match (first to 2 chicas)"),
+    "choice.guild": ("este servidor", "this server"),
+    "choice.global": ("todos los servidores", "all servers"),
+    "choice.wins": ("partidas ganadas", "matches won"),
+    "choice.win_rate": ("porcentaje de victorias", "win rate"),
+    "choice.points": ("puntos", "points"),
+    "choice.es": ("español", "Spanish"),
+    "choice.en": ("inglés", "English"),
+    # --- refusals: a wrong click gets one of these, ephemerally -------------------
+    "refuse.host_only": (
+        "Solo quien abrió la mesa puede hacer eso.",
+        "Only the player who opened the table can do that.",
+    ),
+    "refuse.lobby_closed": (
+        "Esta mesa ya no está esperando jugadores.",
+        "This table is no longer waiting for players.",
+    ),
+    "refuse.already_seated": (
+        "Ya estás sentado en esta mesa.",
+        "You already have a seat at this table.",
+    ),
+    "refuse.lobby_full": ("La mesa está llena.", "The table is full."),
+    "refuse.not_seated": ("No estás en esta mesa.", "You are not at this table."),
+    "refuse.bad_players": ("Cuarenta se juega entre 2 o 4.", "Cuarenta is played by 2 or 4."),
+    "refuse.bad_bot_level": ("Ese nivel de bot no existe.", "There is no such bot level."),
+    "refuse.game_over": ("Esta partida ya terminó.", "This game is over."),
+    "refuse.no_game": ("Aquí no hay una partida en juego.", "There is no game being played here."),
+    "refuse.not_in_game": (
+        "No juegas en esta partida; puedes mirar la mesa.",
+        "You are not playing in this game; you can watch the table.",
+    ),
+    "refuse.stale_hand": (
+        "Esa mano ya no está al día; aquí la tienes como está ahora.",
+        "That hand was out of date; here it is as it is now.",
+    ),
+    "refuse.not_your_turn": ("Espera: le toca a {who}.", "Wait: it's {who}'s turn."),
+    "refuse.choose_capture": (
+        "Elige qué llevarte o échala a la mesa.",
+        "Choose what to capture, or drop it.",
+    ),
+    "refuse.card_not_in_hand": ("Ya no tienes esa carta.", "You no longer hold that card."),
+    "refuse.challenge_expired": ("Este reto ya expiró.", "This challenge has expired."),
+    "refuse.challenge_not_yours": ("Este reto no es para ti.", "This challenge is not for you."),
+    "refuse.channel_busy": (
+        "Ya hay una mesa en este canal: {link}",
+        "There is already a table in this channel: {link}",
+    ),
+    "refuse.challenge_self": ("No puedes retarte a ti mismo.", "You can't challenge yourself."),
+    "refuse.challenge_bot": (
+        "Para jugar contra el bot usa /cuarenta empezar.",
+        "To play the bot, use /cuarenta start.",
+    ),
+    "refuse.stop_permission": (
+        "Solo el anfitrión o alguien con «Gestionar mensajes» puede parar la partida.",
+        "Only the host or someone with Manage Messages can stop the game.",
+    ),
+    "refuse.no_dm": (
+        "Cuarenta se juega en un canal de un servidor.",
+        "Cuarenta is played in a server channel.",
+    ),
+    "refuse.unexpected": (
+        "Algo salió mal de nuestro lado; la partida está a salvo. Inténtalo de nuevo.",
+        "Something went wrong on our side; the game is safe. Please try again.",
+    ),
+    "refuse.gone": ("Esta mesa ya no existe.", "This table no longer exists."),
+    "refuse.bad_turn_seconds": (
+        "El turno debe durar entre 20 y 600 segundos.",
+        "A turn must last between 20 and 600 seconds.",
+    ),
+    # --- lobby ---------------------------------------------------------------------------
+    "lobby.title": (
+        "{host} abrió una mesa de Cuarenta · {mode} · reglas {rules} · {length}",
+        "{host} opened a Cuarenta table · {mode} · {rules} rules · {length}",
+    ),
+    "lobby.seats_1v1": ("Jugadores: {a} contra {b}", "Players: {a} vs {b}"),
+    "lobby.seats_2v2": ("Equipo A: {a}      Equipo B: {b}", "Team A: {a}      Team B: {b}"),
+    "lobby.free": ("(libre)", "(free)"),
+    "lobby.expires": (
+        "Se cierra {when} si nadie la empieza. Las sillas libres se llenan con bots ({level}).",
+        "Closes {when} unless started. Free seats get bots ({level}).",
+    ),
+    "lobby.cancelled": ("La mesa se cerró.", "The table was closed."),
+    "lobby.expired": (
+        "La mesa se cerró: nadie la empezó a tiempo.",
+        "The table closed: nobody started it in time.",
+    ),
+    "lobby.started": (
+        "¡La partida empezó! La mesa está abajo.",
+        "The game has started! The table is below.",
+    ),
+    "lobby.joined": ("Te sentaste en la mesa.", "You took a seat."),
+    "lobby.left": ("Dejaste la mesa.", "You left the table."),
+    "length.one": ("a 1 chica", "1 chica"),
+    "length.many": ("a {n} chicas", "first to {n} chicas"),
+    "button.join": ("Unirme", "Join"),
+    "button.leave": ("Salir", "Leave"),
+    "button.add_bot": ("Añadir bot", "Add bot"),
+    "button.start": ("Empezar", "Start"),
+    "button.cancel": ("Cancelar", "Cancel"),
+    "button.accept": ("Aceptar", "Accept"),
+    "button.decline": ("Rechazar", "Decline"),
+    "button.my_hand": ("Ver mi mano", "My hand"),
+    "button.rules": ("Reglas", "Rules"),
+    "button.rematch": ("Revancha", "Rematch"),
+    "button.back": ("← Volver", "← Back"),
+    "button.drop": ("Echar el {card} a la mesa", "Drop {card} on the table"),
+    "button.take": ("Llevarme {takes} ({n} cartas)", "Take {takes} ({n} cards)"),
+    "button.prev": ("◀ Anterior", "◀ Previous"),
+    "button.next": ("Siguiente ▶", "Next ▶"),
+    # --- challenge -----------------------------------------------------------------
+    "challenge.text": (
+        "{challenged}, {challenger} te reta a una partida de Cuarenta (1 contra 1, reglas {rules}, {length}). Expira {when}.",
+        "{challenged}, {challenger} challenges you to a game of Cuarenta (1 on 1, {rules} rules, {length}). Expires {when}.",
+    ),
+    "challenge.accepted": (
+        "{challenged} aceptó el reto de {challenger}. ¡A jugar!",
+        "{challenged} accepted {challenger}'s challenge. Let's play!",
+    ),
+    "challenge.declined": (
+        "{challenged} rechazó el reto de {challenger}.",
+        "{challenged} declined {challenger}'s challenge.",
+    ),
+    "challenge.expired": (
+        "El reto de {challenger} a {challenged} expiró sin respuesta.",
+        "{challenger}'s challenge to {challenged} expired unanswered.",
+    ),
+    "challenge.sent": ("Reto enviado.", "Challenge sent."),
+    # --- the table -----------------------------------------------------------------------
+    "table.title": (
+        "**CUARENTA** · reglas {rules} · chica {chica} · {length}",
+        "**CUARENTA** · {rules} rules · chica {chica} · {length}",
+    ),
+    "table.team_a": ("Equipo A", "Team A"),
+    "table.team_b": ("Equipo B", "Team B"),
+    "table.side_line": (
+        "{label}  {names}   {score} · chicas {chicas}",
+        "{label}  {names}   {score} · chicas {chicas}",
+    ),
+    "table.score": (
+        "{perros} {perro_word} {tantos} {tanto_word} ({points})",
+        "{perros} {perro_word} {tantos} {tanto_word} ({points})",
+    ),
+    "word.perro": ("perro", "perro"),
+    "word.perros": ("perros", "perros"),
+    "word.tanto": ("tanto", "tanto"),
+    "word.tantos": ("tantos", "tantos"),
+    "table.cards": ("Mesa: {cards}", "Table: {cards}"),
+    "table.empty": ("Mesa: (vacía)", "Table: (empty)"),
+    "table.stock": (
+        "Mazo: {stock} cartas · reparto {deal} de {deals} · recogidas A {a} · B {b}",
+        "Stock: {stock} cards · deal {deal} of {deals} · captured A {a} · B {b}",
+    ),
+    "table.turn": (
+        "▶ Le toca a {who} (se juega solo {when})",
+        "▶ {who} to play (auto-play {when})",
+    ),
+    "table.turn_bot": ("▶ Le toca a {who}…", "▶ {who} is thinking…"),
+    "table.locked": (
+        "{label} está en {points}: solo la caída le sirve.",
+        "{label} is at {points}: only a caída scores for it.",
+    ),
+    "table.bot_name": ("🤖 bot ({level})", "🤖 bot ({level})"),
+    "table.result": ("🏆 {winner} gana {a}–{b}", "🏆 {winner} wins {a}–{b}"),
+    "table.result_zapateria": (
+        "🏆 {winner} gana {a}–{b} · ¡Zapatería!",
+        "🏆 {winner} wins {a}–{b} · Zapatería!",
+    ),
+    "table.result_forfeit": (
+        "🏳️ {loser} se rindió · {winner} gana",
+        "🏳️ {loser} forfeited · {winner} wins",
+    ),
+    "table.stopped": ("⏹️ Partida detenida.", "⏹️ Game stopped."),
+    "table.final_scores": ("Chicas: {history}", "Chicas: {history}"),
+    "event.drop": ("{who} echó {card}", "{who} dropped {card}"),
+    "event.capture": (
+        "{who} echó {card} y se llevó {takes}",
+        "{who} played {card} and took {takes}",
+    ),
+    "event.caida": ("¡Caída! +{points}", "Caída! +{points}"),
+    "event.limpia": ("¡Limpia! +{points}", "Limpia! +{points}"),
+    "event.limpia_locked": ("¡Limpia! (38 que no juega: +0)", "Limpia! (38 can't score: +0)"),
+    "event.auto": ("(jugada automática)", "(auto-played)"),
+    "event.ronda": ("{who} canta ronda (+{points})", "{who} calls ronda (+{points})"),
+    "event.doble_ronda": (
+        "{who} canta ¡doble ronda! (+{points})",
+        "{who} calls double ronda! (+{points})",
+    ),
+    "event.carton": (
+        "Cartón: {side} con {count} cartas, +{points}",
+        "Count: {side} with {count} cards, +{points}",
+    ),
+    "event.dos_por_darlas": (
+        "Dos por darlas: {side} +{points}",
+        "Two for dealing: {side} +{points}",
+    ),
+    "event.deal": ("Reparto {count}", "Deal {count}"),
+    "event.chica": ("{side} gana la chica", "{side} wins the chica"),
+    "event.zapateria": ("¡Zapatería!", "Zapatería!"),
+    "event.match": ("🏆 {side} gana la partida", "🏆 {side} wins the match"),
+    "event.timeout": (
+        "⏰ {who} tardó demasiado: se jugó por su cuenta",
+        "⏰ {who} took too long: a move was made for them",
+    ),
+    "event.replaced": (
+        "🤖 {who} faltó 3 turnos seguidos: un bot toma su lugar",
+        "🤖 {who} missed 3 turns in a row: a bot takes the seat",
+    ),
+    "event.forfeit": ("🏳️ {who} se rindió", "🏳️ {who} forfeited"),
+    "event.stopped": ("⏹️ La partida fue detenida", "⏹️ The game was stopped"),
+    "reminder": (
+        "{mention}, te toca jugar en Cuarenta: se jugará por ti {when}.",
+        "{mention}, it's your turn in Cuarenta: a move will be made for you {when}.",
+    ),
+    # --- the hand (private) -------------------------------------------------------
+    "hand.your_turn": ("Tu mano — ¡te toca!", "Your hand — your turn!"),
+    "hand.wait": ("Tu mano — le toca a {who}", "Your hand — {who} to play"),
+    "hand.over": ("La partida terminó.", "The game is over."),
+    "hand.table": ("Mesa: {cards}", "Table: {cards}"),
+    "hand.choose": ("{card} — ¿qué haces?", "{card} — what will you do?"),
+    "hand.played": ("Jugaste {card}.", "You played {card}."),
+    "hand.empty": ("(sin cartas)", "(no cards)"),
+    "hand.hint": (
+        "Toca una carta: si no recoge nada, se echa a la mesa.",
+        "Tap a card: if it captures nothing, it is dropped.",
+    ),
+    # --- other commands -------------------------------------------------------------
+    "forfeit.done": ("Te rendiste.", "You forfeited."),
+    "stop.done": ("Partida detenida.", "Game stopped."),
+    "start.vs_bot": ("Partida contra el bot: ¡suerte!", "Game against the bot: good luck!"),
+    "config.saved": ("Opciones guardadas: {summary}", "Settings saved: {summary}"),
+    "config.show": ("Opciones de este servidor: {summary}", "This server's settings: {summary}"),
+    "config.summary": (
+        "reglas {rules}, turno {turn} s, idioma {language}, imagen de mesa {picture}",
+        "rules {rules}, turn {turn} s, language {language}, table picture {picture}",
+    ),
+    "word.on": ("sí", "on"),
+    "word.off": ("no", "off"),
+    "word.auto": ("automático", "automatic"),
+    "leaderboard.title": (
+        "🏆 Clasificación · {scope} · {sort}{bots}",
+        "🏆 Leaderboard · {scope} · {sort}{bots}",
+    ),
+    "leaderboard.bots": (" · partidas con bots", " · games with bots"),
+    "leaderboard.row": (
+        "{rank}. {who} — {wins} ganadas, {losses} perdidas ({rate}%) · {score}",
+        "{rank}. {who} — {wins} won, {losses} lost ({rate}%) · {score}",
+    ),
+    "leaderboard.empty": (
+        "Todavía no hay partidas registradas aquí.",
+        "No matches recorded here yet.",
+    ),
+    "leaderboard.page": ("Página {page} de {pages}", "Page {page} of {pages}"),
+    "stats.none": ("{who} todavía no ha jugado.", "{who} hasn't played yet."),
+    "stats.text": (
+        "**{who}**\nPartidas: {wins} ganadas, {losses} perdidas ({rate}%)\nChicas: {chicas_won} ganadas, {chicas_lost} perdidas\n"
+        "Puntos: {score}\nCaídas {caidas} · Limpias {limpias} · Rondas {rondas}\nZapaterías: {zap_given} dadas, {zap_suffered} sufridas\n"
+        "Mejor compañero: {partner} · Rival más duro: {rival}\nPartidas con bots: {bot_matches}",
+        "**{who}**\nMatches: {wins} won, {losses} lost ({rate}%)\nChicas: {chicas_won} won, {chicas_lost} lost\n"
+        "Points: {score}\nCaídas {caidas} · Limpias {limpias} · Rondas {rondas}\nZapaterías: {zap_given} given, {zap_suffered} suffered\n"
+        "Best partner: {partner} · Toughest opponent: {rival}\nMatches with bots: {bot_matches}",
+    ),
+    "stats.nobody": ("—", "—"),
+    "rules.text": (
+        "**Cuarenta en corto** (reglas {rules})\n"
+        "• 40 cartas (sin 8, 9, 10). Se reparten 5; juegas una por turno.\n"
+        "• **Echar**: dejas la carta en la mesa. **Llevarte**: con una carta igual, o con dos que sumen tu carta "
+        "(A=1 … 7; J, Q, K no suman), y además la escalera que sigue (…6, 7, J, Q, K).\n"
+        "• **Caída** +2: te llevas, con una igual, la carta que el rival acaba de echar. **Limpia** +2: dejas la mesa vacía.\n"
+        "• **Ronda** +{ronda}: te reparten tres del mismo valor; cuatro (**doble ronda**) {doble}.\n"
+        "• **Cartón**: al final de la mano, 20 cartas recogidas valen 6 y cada dos más, 2 más. Empate: dos por darlas (+2 al que no dio).\n"
+        "• Gana la **chica** quien llega a 40. {lock}La **partida** es a {chicas}. **Zapatería**: ganar con el rival bajo 10.\n"
+        "• Se cuenta en **perros** (10) y **tantos** (2).\n"
+        "Opciones: suma de {sum_cards} cartas · caída+limpia {caida_limpia} · sobrantes: {leftovers}.",
+        "**Cuarenta in short** ({rules} rules)\n"
+        "• 40 cards (no 8, 9, 10). Five are dealt; you play one per turn.\n"
+        "• **Drop**: leave the card on the table. **Capture**: with a card of the same rank, or two cards that add up "
+        "to yours (A=1 … 7; J, Q, K never add), plus the run that follows (…6, 7, J, Q, K).\n"
+        "• **Caída** +2: capture, by match, the card your opponent just dropped. **Limpia** +2: leave the table empty.\n"
+        "• **Ronda** +{ronda}: being dealt three of a rank; four (**double ronda**) {doble}.\n"
+        "• **Count**: at the end of the hand, 20 captured cards score 6, every two more add 2. A tie: two for dealing (+2 to the non-dealer).\n"
+        "• A **chica** is won at 40. {lock}The **match** is {chicas}. **Zapatería**: winning while the other side is under 10.\n"
+        "• Points are told in **perros** (10) and **tantos** (2).\n"
+        "Options: sums of {sum_cards} cards · caída+limpia {caida_limpia} · leftovers: {leftovers}.",
+    ),
+    "rules.lock": (
+        "Con {lock} o más, solo la caída cuenta. ",
+        "At {lock} or more, only a caída scores. ",
+    ),
+    "rules.doble_wins": ("gana la chica", "wins the chica"),
+    "rules.doble_points": ("+{points}", "+{points}"),
+    "rules.chicas": ("a {n} chicas", "first to {n} chicas"),
+    "rules.any": ("cualquier número de", "any number of"),
+    "rules.leftovers.nobody": ("para nadie", "nobody's"),
+    "rules.leftovers.last_capturer": ("para el último que recogió", "to the last capturer"),
+    "side.you": ("tú", "you"),
+}

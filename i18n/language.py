@@ -1,0 +1,26 @@
+"""Looking up a message and choosing a language."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .catalog import MESSAGES
+
+LANGUAGES = ("es", "en")
+DEFAULT_LANGUAGE = "es"
+
+
+def t(key: str, lang: str, /, **params: Any) -> str:
+    """The message `key` in `lang` ("es" or "en"), with `params` filled in."""
+    spanish, english = MESSAGES[key]
+    text = english if lang == "en" else spanish
+    return text.format(**params) if params else text
+
+
+def pick_language(server_setting: str | None, user_locale: str | None) -> str:
+    """The server's language when set, otherwise the user's Discord locale (es-*, else en)."""
+    if server_setting in LANGUAGES:
+        return server_setting  # type: ignore[return-value]
+    if user_locale is None:
+        return DEFAULT_LANGUAGE
+    return "es" if str(user_locale).lower().startswith("es") else "en"

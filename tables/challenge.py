@@ -1,0 +1,38 @@
+"""A 1-against-1 challenge waiting for the challenged player's answer."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from .refusal import Refusal
+
+CHALLENGE_SECONDS = 300
+
+
+@dataclass
+class Challenge:
+    challenge_id: str
+    guild_id: int | None
+    channel_id: int
+    challenger_id: int
+    challenged_id: int
+    rules_name: str
+    chicas_to_win: int
+    lang: str
+    expires_at: float
+    message_id: int | None = None
+
+    def answer(self, user_id: int, now: float) -> None:
+        """Check that `user_id` may accept or decline now."""
+        if now >= self.expires_at:
+            raise Refusal("challenge_expired")
+        if user_id != self.challenged_id:
+            raise Refusal("challenge_not_yours")
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Challenge:
+        return cls(**data)
