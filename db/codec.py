@@ -1,0 +1,12 @@
+"""How dicts are written to the database: compact, strict JSON."""
+
+from __future__ import annotations
+
+import json
+
+
+def to_json(value: dict, what: str) -> str:
+    """Compact JSON for a dict; TypeError/ValueError if it is not a JSON-able dict."""
+    if not isinstance(value, dict):
+        raise TypeError(f"{what} must be a dict, not {type(value).__name__}")
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False, allow_nan=False)

@@ -1,0 +1,62 @@
+"""Storage errors, and the translation of SQLite's errors into sentences a person can act on."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+
+# SQLite's primary result codes (the low byte of an extended code).
+_PERM = 3
+_BUSY = 5
+_LOCKED = 6
+_READONLY = 8
+_IOERR = 10
+_CORRUPT = 11
+_FULL = 13
+_CANTOPEN = 14
+_NOTADB = 26
+
+
+class StorageError(Exception):
+    """The database cannot be used; the message says why in plain words."""
+
+
+class SchemaTooNewError(StorageError):
+    """The database file was written by a newer version of the bot."""
+
+
+def _cannot_open(path: str) -> str:
+    if os.path.isdir(path):
+        return f"Cannot open the database: {path} is a folder, not a file."
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        return f"Cannot open the database {path}: the folder {folder} does not exist."
+    return f"Cannot open the database file {path}: check that the bot may read and write it."
+
+
+def storage_error(exc: sqlite3.Error, path: str, action: str) -> StorageError:
+    """A StorageError describing `exc`, raised by SQLite while trying to `action` on `path`."""
+    code = (getattr(exc, "sqlite_errorcode", None) or 0) & 0xFF
+    if code in (_BUSY, _LOCKED):
+        message = (
+            f"The database file {path} is locked by another program "
+            f"(is another copy of the bot running?), so the bot could not {action}."
+        )
+    elif code == _CANTOPEN:
+        message = _cannot_open(path)
+    elif code == _NOTADB:
+        message = (
+            f"{path} is not a database the bot can use: it is not an SQLite file "
+            "(or it is encrypted). Move it away or choose another database path."
+        )
+    elif code == _CORRUPT:
+        message = f"The database file {path} is damaged ({exc}). Restore a backup or move it away."
+    elif code in (_READONLY, _PERM):
+        message = f"The database file {path} is read-only, so the bot could not {action}."
+    elif code == _FULL:
+        message = f"The disk holding {path} is full, so the bot could not {action}."
+    elif code == _IOERR:
+        message = f"The system could not read or write {path} ({exc}): could not {action}."
+    else:
+        message = f"Database error on {path} while trying to {action}: {exc}."
+    return StorageError(message)

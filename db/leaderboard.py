@@ -1,0 +1,133 @@
+"""Rankings and per-player statistics, read from the player_totals aggregate.
+
+Rankings read a handful of rows through an index per sort, so their cost does not grow
+with the number of recorded matches. Best partner and toughest opponent are counted from
+the player's own seats (match_players_by_user), so they grow with that player's matches only.
+"""
+
+from __future__ import annotations
+
+import aiosqlite
+
+from .migrations import GLOBAL_SCOPE
+from .models import LeaderboardRow, PlayerStats
+from .records import COUNTERS
+
+# Each sort's ORDER BY matches one of v3's indexes on player_totals; user_id breaks ties.
+SORTS = {
+    "wins": "wins DESC, win_rate DESC, points DESC, user_id",
+    "win_rate": "win_rate DESC, wins DESC, points DESC, user_id",
+    "points": "points DESC, wins DESC, user_id",
+}
+
+
+def _filter(
+    guild_id: int | None, sort: str, with_bots: bool, min_matches: int
+) -> tuple[str, tuple]:
+    """WHERE clause and parameters for one ranking; min_matches only applies to win_rate."""
+    if sort not in SORTS:
+        raise ValueError(f"unknown sort {sort!r}; expected one of {sorted(SORTS)}")
+    scope = GLOBAL_SCOPE if guild_id is None else guild_id
+    if sort == "win_rate":
+        return "scope = ? AND with_bots = ? AND matches >= ?", (scope, int(with_bots), min_matches)
+    return "scope = ? AND with_bots = ?", (scope, int(with_bots))
+
+
+async def ranking(
+    conn: aiosqlite.Connection,
+    guild_id: int | None,
+    sort: str,
+    with_bots: bool,
+    limit: int,
+    offset: int,
+    min_matches: int,
+) -> list[LeaderboardRow]:
+    """One page of a ranking; rank is the position in the whole ranking (offset + 1 first)."""
+    where, params = _filter(guild_id, sort, with_bots, min_matches)
+    if limit < 0 or offset < 0:
+        raise ValueError("limit and offset must not be negative")
+    records = await conn.execute_fetchall(
+        f"""SELECT user_id, matches, wins, win_rate, points, chicas_won, chicas_lost
+        FROM player_totals WHERE {where} ORDER BY {SORTS[sort]} LIMIT ? OFFSET ?""",
+        (*params, limit, offset),
+    )
+    return [
+        LeaderboardRow(
+            rank=offset + position,
+            user_id=user_id,
+            matches=matches,
+            wins=wins,
+            losses=matches - wins,
+            win_rate=win_rate,
+            points=points,
+            chicas_won=chicas_won,
+            chicas_lost=chicas_lost,
+        )
+        for position, (user_id, matches, wins, win_rate, points, chicas_won, chicas_lost) in (
+            enumerate(records, start=1)
+        )
+    ]
+
+
+async def ranking_size(
+    conn: aiosqlite.Connection, guild_id: int | None, sort: str, with_bots: bool, min_matches: int
+) -> int:
+    """How many players the ranking has (for page counts)."""
+    where, params = _filter(guild_id, sort, with_bots, min_matches)
+    async with conn.execute(f"SELECT COUNT(*) FROM player_totals WHERE {where}", params) as cursor:
+        (count,) = await cursor.fetchone()
+    return count
+
+
+# Another human seat of the player's matches: a partner (same side) in the matches the
+# player won, or an opponent (other side) in the matches the player lost.
+_OTHER_SEAT = """SELECT other.user_id, COUNT(*) AS times
+    FROM match_players AS me
+    JOIN match_players AS other
+        ON other.match_id = me.match_id AND other.seat <> me.seat AND (other.side = me.side) = ?
+    JOIN matches AS m ON m.match_id = me.match_id
+    WHERE me.user_id = ? AND me.won = ? AND other.user_id IS NOT NULL
+        AND other.user_id <> me.user_id AND (? IS NULL OR m.guild_id = ?)
+    GROUP BY other.user_id ORDER BY times DESC, other.user_id LIMIT 1"""
+
+
+async def _most_often(
+    conn: aiosqlite.Connection, user_id: int, guild_id: int | None, partner: bool
+) -> tuple[int | None, int]:
+    won = partner  # partners: matches won together; opponents: matches they beat the player
+    async with conn.execute(
+        _OTHER_SEAT, (int(partner), user_id, int(won), guild_id, guild_id)
+    ) as cursor:
+        record = await cursor.fetchone()
+    return (None, 0) if record is None else (record[0], record[1])
+
+
+async def player_stats(
+    conn: aiosqlite.Connection, user_id: int, guild_id: int | None
+) -> PlayerStats | None:
+    """Totals over all the player's matches (human-only and with bots), None if none."""
+    scope = GLOBAL_SCOPE if guild_id is None else guild_id
+    async with conn.execute(
+        f"""SELECT SUM(matches), SUM(wins), SUM(with_bots * matches),
+            {", ".join(f"SUM({name})" for name in COUNTERS)}
+        FROM player_totals WHERE scope = ? AND with_bots IN (0, 1) AND user_id = ?""",
+        (scope, user_id),
+    ) as cursor:
+        matches, wins, bot_matches, *counters = await cursor.fetchone()
+    if not matches:
+        return None
+    best_partner, best_partner_wins = await _most_often(conn, user_id, guild_id, partner=True)
+    toughest, toughest_losses = await _most_often(conn, user_id, guild_id, partner=False)
+    return PlayerStats(
+        user_id=user_id,
+        matches=matches,
+        wins=wins,
+        losses=matches - wins,
+        win_rate=wins / matches,
+        **dict(zip(COUNTERS, counters, strict=True)),
+        best_partner=best_partner,
+        best_partner_wins=best_partner_wins,
+        toughest_opponent=toughest,
+        toughest_opponent_losses=toughest_losses,
+        bot_matches=bot_matches,
+    )

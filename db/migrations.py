@@ -1,0 +1,180 @@
+"""The versioned schema: every migration ever shipped, applied in order at start-up.
+
+The version lives in `PRAGMA user_version`; version N is the file after MIGRATIONS[N - 1].
+Shipped migrations are history: never edit one, append a new one.
+
+- v1: live sessions (lobbies, challenges, games in progress) and server settings.
+- v2: finished matches, one row per seat, with an index to find a player's matches.
+- v3: per-player totals per scope (a server, or 0 for all servers) and per ranking
+  (human-only or with bots), indexed for each leaderboard sort; filled from v2's matches.
+"""
+
+from __future__ import annotations
+
+import aiosqlite
+
+from .errors import SchemaTooNewError, StorageError
+from .transactions import transaction
+
+APPLICATION_ID = 0x43343021  # "C40!" in the file header: this file belongs to the Cuarenta bot
+
+GLOBAL_SCOPE = 0  # player_totals.scope for "all servers" (no Discord id is 0)
+
+_V1 = (
+    f"PRAGMA application_id = {APPLICATION_ID}",
+    """CREATE TABLE sessions (
+        session_id TEXT PRIMARY KEY,
+        guild_id   INTEGER,
+        channel_id INTEGER NOT NULL,
+        kind       TEXT NOT NULL,
+        state      TEXT NOT NULL,
+        created_at REAL NOT NULL,
+        updated_at REAL NOT NULL
+    )""",
+    "CREATE INDEX sessions_by_age ON sessions (created_at, session_id)",
+    """CREATE TABLE guild_config (
+        guild_id   INTEGER PRIMARY KEY,
+        config     TEXT NOT NULL,
+        updated_at REAL NOT NULL
+    )""",
+)
+
+_V2 = (
+    """CREATE TABLE matches (
+        match_id    TEXT PRIMARY KEY,
+        guild_id    INTEGER,
+        channel_id  INTEGER NOT NULL,
+        finished_at REAL NOT NULL,
+        rules       TEXT NOT NULL,
+        players     INTEGER NOT NULL,
+        with_bots   INTEGER NOT NULL,
+        winner_side INTEGER NOT NULL
+    )""",
+    "CREATE INDEX matches_by_guild ON matches (guild_id, finished_at)",
+    """CREATE TABLE match_players (
+        match_id            TEXT NOT NULL REFERENCES matches (match_id) ON DELETE CASCADE,
+        seat                INTEGER NOT NULL,
+        user_id             INTEGER,
+        side                INTEGER NOT NULL,
+        won                 INTEGER NOT NULL,
+        chicas_won          INTEGER NOT NULL,
+        chicas_lost         INTEGER NOT NULL,
+        points              INTEGER NOT NULL,
+        caidas              INTEGER NOT NULL,
+        limpias             INTEGER NOT NULL,
+        rondas              INTEGER NOT NULL,
+        zapaterias_given    INTEGER NOT NULL,
+        zapaterias_suffered INTEGER NOT NULL,
+        PRIMARY KEY (match_id, seat)
+    )""",
+    """CREATE INDEX match_players_by_user ON match_players (user_id, match_id)
+        WHERE user_id IS NOT NULL""",
+)
+
+# Recomputes player_totals from the matches: v3 fills the table with it, and the bulk import
+# (records.record_matches_bulk) uses it instead of one upsert per seat.
+REBUILD_PLAYER_TOTALS = (
+    "DELETE FROM player_totals",
+    """INSERT INTO player_totals (
+        scope, with_bots, user_id, matches, wins, win_rate, points, chicas_won, chicas_lost,
+        caidas, limpias, rondas, zapaterias_given, zapaterias_suffered)
+    SELECT scope, with_bots, user_id, COUNT(*), SUM(won), CAST(SUM(won) AS REAL) / COUNT(*),
+        SUM(points), SUM(chicas_won), SUM(chicas_lost), SUM(caidas), SUM(limpias),
+        SUM(rondas), SUM(zapaterias_given), SUM(zapaterias_suffered)
+    FROM (
+        SELECT m.guild_id AS scope, m.with_bots, p.*
+        FROM match_players AS p JOIN matches AS m USING (match_id)
+        WHERE p.user_id IS NOT NULL AND m.guild_id IS NOT NULL
+        UNION ALL
+        SELECT 0 AS scope, m.with_bots, p.*
+        FROM match_players AS p JOIN matches AS m USING (match_id)
+        WHERE p.user_id IS NOT NULL
+    )
+    GROUP BY scope, with_bots, user_id""",
+)
+
+_V3 = (
+    """CREATE TABLE player_totals (
+        scope               INTEGER NOT NULL,
+        with_bots           INTEGER NOT NULL,
+        user_id             INTEGER NOT NULL,
+        matches             INTEGER NOT NULL,
+        wins                INTEGER NOT NULL,
+        win_rate            REAL NOT NULL,
+        points              INTEGER NOT NULL,
+        chicas_won          INTEGER NOT NULL,
+        chicas_lost         INTEGER NOT NULL,
+        caidas              INTEGER NOT NULL,
+        limpias             INTEGER NOT NULL,
+        rondas              INTEGER NOT NULL,
+        zapaterias_given    INTEGER NOT NULL,
+        zapaterias_suffered INTEGER NOT NULL,
+        PRIMARY KEY (scope, with_bots, user_id)
+    ) WITHOUT ROWID""",
+    """CREATE INDEX totals_by_wins
+        ON player_totals (scope, with_bots, wins DESC, win_rate DESC, points DESC, user_id)""",
+    """CREATE INDEX totals_by_win_rate
+        ON player_totals (scope, with_bots, win_rate DESC, wins DESC, points DESC, user_id)""",
+    """CREATE INDEX totals_by_points
+        ON player_totals (scope, with_bots, points DESC, wins DESC, user_id)""",
+    *REBUILD_PLAYER_TOTALS,
+)
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3)
+LATEST_VERSION = len(MIGRATIONS)
+
+
+async def _pragma(conn: aiosqlite.Connection, name: str) -> int:
+    async with conn.execute(f"PRAGMA {name}") as cursor:
+        (value,) = await cursor.fetchone()
+    return value
+
+
+async def schema_version(conn: aiosqlite.Connection) -> int:
+    """The file's schema version (0 for a new, empty file)."""
+    return await _pragma(conn, "user_version")
+
+
+def refuse_newer(version: int, path: str) -> None:
+    """Raise SchemaTooNewError if this code does not know schema `version`."""
+    if version > LATEST_VERSION:
+        raise SchemaTooNewError(
+            f"The database {path} has schema version {version}, written by a newer version "
+            f"of the bot; this version knows schema versions up to {LATEST_VERSION}. "
+            "Update the bot, or point it at another database file."
+        )
+
+
+async def _refuse_foreign(conn: aiosqlite.Connection, version: int, path: str) -> None:
+    application_id = await _pragma(conn, "application_id")
+    if application_id not in (0, APPLICATION_ID):
+        raise StorageError(f"{path} is another program's SQLite database, not the bot's.")
+    if version == 0:
+        async with conn.execute("SELECT COUNT(*) FROM sqlite_master") as cursor:
+            (objects,) = await cursor.fetchone()
+        if objects:
+            raise StorageError(
+                f"{path} already holds tables that are not the bot's; "
+                "point the bot at a new or empty file."
+            )
+
+
+async def migrate(conn: aiosqlite.Connection, path: str) -> int:
+    """Bring the file to LATEST_VERSION in one transaction; return the version it is at.
+
+    The version is read again inside the write transaction, so two processes starting on
+    the same file at once do not both apply a migration.
+    """
+    version = await schema_version(conn)
+    refuse_newer(version, path)
+    if version == LATEST_VERSION:
+        return version
+    async with transaction(conn):
+        version = await schema_version(conn)
+        refuse_newer(version, path)
+        await _refuse_foreign(conn, version, path)
+        for number in range(version + 1, LATEST_VERSION + 1):
+            for statement in MIGRATIONS[number - 1]:
+                await conn.execute(statement)
+            await conn.execute(f"PRAGMA user_version = {number}")
+    return LATEST_VERSION

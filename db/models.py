@@ -1,0 +1,91 @@
+"""The plain records that go into and come out of the storage."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+SESSION_KINDS = ("lobby", "challenge", "game")
+
+
+@dataclass(frozen=True)
+class SessionRow:
+    """A live session (lobby, challenge or game in progress) as saved."""
+
+    session_id: str
+    guild_id: int | None
+    channel_id: int
+    kind: str  # "lobby" | "challenge" | "game"
+    state: dict
+    updated_at: float
+
+
+@dataclass(frozen=True)
+class PlayerResult:
+    """How one seat did in a finished match."""
+
+    user_id: int | None  # None for a bot seat
+    seat: int
+    side: int
+    won: bool
+    chicas_won: int
+    chicas_lost: int
+    points: int  # points this player's side scored over the match
+    caidas: int  # caídas, limpias and rondas made by this seat itself
+    limpias: int
+    rondas: int
+    zapaterias_given: int
+    zapaterias_suffered: int
+
+
+@dataclass(frozen=True)
+class MatchRecord:
+    """A finished match, one result per seat (bots included, with user_id None)."""
+
+    match_id: str
+    guild_id: int | None
+    channel_id: int
+    finished_at: float
+    rules: str  # "quito", "cuenca" or "custom"
+    players: int  # 2 or 4
+    with_bots: bool
+    winner_side: int
+    results: list[PlayerResult]
+
+
+@dataclass(frozen=True)
+class LeaderboardRow:
+    """One line of a ranking; win_rate is a fraction from 0.0 to 1.0."""
+
+    rank: int
+    user_id: int
+    matches: int
+    wins: int
+    losses: int
+    win_rate: float
+    points: int
+    chicas_won: int
+    chicas_lost: int
+
+
+@dataclass(frozen=True)
+class PlayerStats:
+    """A player's totals over every match (human-only and with bots); win_rate is 0.0 to 1.0."""
+
+    user_id: int
+    matches: int
+    wins: int
+    losses: int
+    win_rate: float
+    chicas_won: int
+    chicas_lost: int
+    points: int
+    caidas: int
+    limpias: int
+    rondas: int
+    zapaterias_given: int
+    zapaterias_suffered: int
+    best_partner: int | None  # human partner with most wins together (2v2)
+    best_partner_wins: int
+    toughest_opponent: int | None  # human opponent who beat this player most often
+    toughest_opponent_losses: int
+    bot_matches: int  # matches that had bots (counted above, shown apart)
