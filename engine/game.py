@@ -7,11 +7,21 @@ hand's number, so a saved game needs no random-generator state to go on identica
 from __future__ import annotations
 
 import random
+from operator import attrgetter
 from typing import Any
 
-from .cards import Card, full_deck
-from .events import Event
-from .moves import IllegalMove, Move, capture_options
+from .cards import _DECK, Card, full_deck
+from .events import Event, make_event
+from .moves import (
+    DROPS,
+    IllegalMove,
+    Move,
+    capture_options,
+    captures_for_rank,
+    make_move,
+    rank_buckets,
+    sum_needs,
+)
 from .rules import Rules
 
 CARDS_PER_DEAL = 5
@@ -22,6 +32,13 @@ CAIDA_POINTS = 2
 LIMPIA_POINTS = 2
 DOS_POR_DARLAS = 2
 SAVE_VERSION = 1
+
+# Events that depend only on the seat and the card, shared: [seat][card.index].
+_DROP_EVENTS = [[Event("drop", seat % 2, 0, seat, card) for card in _DECK] for seat in range(4)]
+_CAIDA_EVENTS = [
+    [Event("caida", seat % 2, CAIDA_POINTS, seat, card) for card in _DECK] for seat in range(4)
+]
+_by_index = attrgetter("index")
 
 
 def carton_points(cards: int) -> int:
@@ -161,14 +178,23 @@ class Game:
         return capture_options(card, self.table, self.last_played, self.rules.sum_cards)
 
     def legal_moves(self) -> list[Move]:
-        """Every legal move for the seat to play: each card's drop and its captures."""
+        """Every legal move for the seat to play: each card's drop, then its captures."""
         if self.winner is not None:
             return []
+        hand = self.hands[self.to_play]
+        if not self.table:
+            return [DROPS[card.index] for card in hand]
+        buckets = rank_buckets(self.table)
+        needs = sum_needs(self.rules.sum_cards)
+        last = self.last_played
         moves: list[Move] = []
-        for card in self.hands[self.to_play]:
-            moves.append(Move(card))
-            for takes in self.capture_options(card):
-                moves.append(Move(card, takes))
+        for card in hand:
+            moves.append(DROPS[card.index])
+            rank = card.rank
+            if buckets[rank] is None and not needs[rank]:
+                continue  # no match, and no sum makes this rank
+            for takes in captures_for_rank(rank, buckets, last, needs):
+                moves.append(make_move(card, takes))
         return moves
 
     def is_caida(self, move: Move) -> bool:
@@ -181,64 +207,63 @@ class Game:
 
         Raises IllegalMove (leaving the game unchanged) for anything not in legal_moves().
         """
-        self._check_legal(move)
-        seat = self.to_play
-        side = seat % 2
-        card = move.card
-        events: list[Event] = []
-        self.hands[seat].remove(card)
-        if move.takes:
-            takes = move.takes
-            caida = self.is_caida(move)
-            self.table = [c for c in self.table if c not in takes]
-            self.captured_cards[side] += len(takes) + 1
-            self.last_capturer = side
-            self.last_played = None
-            ordered = tuple(sorted(takes, key=lambda c: (c.rank, c.suit)))
-            events.append(Event("capture", side, 0, seat, card, ordered))
-            locked = self.locked(side)
-            gained = 0
-            if caida:
-                events.append(Event("caida", side, CAIDA_POINTS, seat, card))
-                gained += CAIDA_POINTS
-            if not self.table:
-                limpia = 0
-                if not locked and caida:
-                    limpia = self.rules.caida_limpia_points - CAIDA_POINTS
-                elif not locked:
-                    limpia = LIMPIA_POINTS
-                events.append(Event("limpia", side, limpia, seat, card))
-                gained += limpia
-            self.points[side] += gained
-            if self.points[side] >= CHICA_POINTS:
-                self._end_chica(side, events, by_points=True)
-                return events
-        else:
-            self.table.append(card)
-            self.last_played = card
-            events.append(Event("drop", side, 0, seat, card))
-        self._advance(events)
-        return events
-
-    def _check_legal(self, move: Move) -> None:
         if self.winner is not None:
             raise IllegalMove("the match is over")
         if not isinstance(move, Move):
             raise IllegalMove(f"not a move: {move!r}")
-        if move.card not in self.hands[self.to_play]:
-            raise IllegalMove(f"{move.card} is not in the hand of seat {self.to_play}")
-        if move.takes and move.takes not in self.capture_options(move.card):
-            raise IllegalMove(f"{move.card} cannot take {sorted(map(str, move.takes))}")
-
-    def _advance(self, events: list[Event]) -> None:
-        """Pass the turn; deal again, or end the hand, when every hand is empty."""
-        self.to_play = (self.to_play + 1) % self.players
-        if self.hands[self.to_play]:
-            return
-        if self.stock:
-            events.extend(self._deal())
+        seat = self.to_play
+        hand = self.hands[seat]
+        card = move.card
+        takes = move.takes
+        if card not in hand:
+            raise IllegalMove(f"{card} is not in the hand of seat {seat}")
+        if takes and takes not in self.capture_options(card):
+            raise IllegalMove(f"{card} cannot take {sorted(map(str, takes))}")
+        side = seat & 1
+        hand.remove(card)
+        if not takes:
+            self.table.append(card)
+            self.last_played = card
+            events = [_DROP_EVENTS[seat][card.index]]
         else:
-            self._end_hand(events)
+            last = self.last_played
+            caida = last is not None and last.rank == card.rank and last in takes
+            table = [c for c in self.table if c not in takes]
+            self.table = table
+            self.captured_cards[side] += len(takes) + 1
+            self.last_capturer = side
+            self.last_played = None
+            ordered = tuple(sorted(takes, key=_by_index))  # by rank, then suit
+            events = [make_event("capture", side, 0, seat, card, ordered)]
+            if caida or not table:
+                points = self.points
+                lock = self.rules.lock_at
+                locked = lock is not None and points[side] >= lock
+                gained = 0
+                if caida:
+                    events.append(_CAIDA_EVENTS[seat][card.index])
+                    gained = CAIDA_POINTS
+                if not table:
+                    if locked:
+                        limpia = 0
+                    elif caida:  # the two together score caida_limpia_points
+                        limpia = self.rules.caida_limpia_points - CAIDA_POINTS
+                    else:
+                        limpia = LIMPIA_POINTS
+                    events.append(make_event("limpia", side, limpia, seat, card))
+                    gained += limpia
+                points[side] += gained
+                if points[side] >= CHICA_POINTS:
+                    self._end_chica(side, events, by_points=True)
+                    return events
+        # Pass the turn; deal again, or end the hand, when every hand is empty.
+        self.to_play = to_play = (seat + 1) % self.players
+        if not self.hands[to_play]:
+            if self.stock:
+                events.extend(self._deal())
+            else:
+                self._end_hand(events)
+        return events
 
     def _deal(self) -> list[Event]:
         """Deal 5 cards to each seat, starting after the dealer, then announce rondas."""
@@ -376,16 +401,24 @@ class Game:
 
     def copy(self) -> Game:
         """An independent copy (for search); cheaper than a to_dict round trip."""
-        other = Game.__new__(Game)
-        for name in Game.__slots__:
-            setattr(other, name, getattr(self, name))
-        other.hands = [list(h) for h in self.hands]
-        other.table = list(self.table)
-        other.stock = list(self.stock)
-        other.captured_cards = list(self.captured_cards)
-        other.points = list(self.points)
-        other.chicas_won = list(self.chicas_won)
-        other.chica_history = list(self.chica_history)
+        other = _new_game(Game)
+        other.players = self.players
+        other.rules = self.rules
+        other.seed = self.seed
+        other.hand_number = self.hand_number
+        other.deal_number = self.deal_number
+        other.dealer = self.dealer
+        other.to_play = self.to_play
+        other.hands = [hand[:] for hand in self.hands]
+        other.table = self.table[:]
+        other.stock = self.stock[:]
+        other.captured_cards = self.captured_cards[:]
+        other.points = self.points[:]
+        other.last_played = self.last_played
+        other.last_capturer = self.last_capturer
+        other.chicas_won = self.chicas_won[:]
+        other.winner = self.winner
+        other.chica_history = self.chica_history[:]
         other.opening_events = []
         return other
 
@@ -399,6 +432,9 @@ class Game:
             f"<Game players={self.players} scores={self.points} chicas={self.chicas_won} "
             f"to_play={self.to_play} table={' '.join(map(str, self.table))}>"
         )
+
+
+_new_game = object.__new__
 
 
 def _card(value: Card | str) -> Card:
