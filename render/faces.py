@@ -1,0 +1,110 @@
+"""Card faces: one square picture per card, for the bot's application emojis.
+
+Emojis show at 20-48 px, so a face carries only what a player reads at a glance: the
+rank, big, and the suit drawn as a shape, red for hearts and diamonds, black for spades
+and clubs, on a white rounded card on a transparent background. Drawn four times larger
+and scaled down, so the edges are smooth.
+"""
+
+from __future__ import annotations
+
+import io
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from engine.cards import Card
+
+from .shapes import DRAW_LOCK, SUIT_COLOURS, draw_suit, font
+
+FACE_SIZE = 128  # Discord shows emojis at up to 128 × 128 (and most often at 22-48 px)
+EMOJI_PREFIX = "c40_"
+_SCALE = 4  # supersampling factor
+
+CARD_WHITE = (255, 255, 255, 255)
+CARD_EDGE = (150, 150, 160, 255)
+
+
+def emoji_name(card: Card) -> str:
+    """The application emoji's name for `card`: "c40_7h" (2-32 of [A-Za-z0-9_])."""
+    return EMOJI_PREFIX + str(card)
+
+
+def _rounded_card(size: tuple[int, int], radius: int, edge: int) -> Image.Image:
+    """A white card with a grey edge, corners rounded, on transparent."""
+    image = Image.new("RGBA", size, (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    draw.rounded_rectangle((0, 0, size[0] - 1, size[1] - 1), radius=radius, fill=CARD_EDGE)
+    draw.rounded_rectangle(
+        (edge, edge, size[0] - 1 - edge, size[1] - 1 - edge),
+        radius=max(1, radius - edge),
+        fill=CARD_WHITE,
+    )
+    return image
+
+
+def paste_text(
+    image: Image.Image,
+    text: str,
+    colour: tuple[int, int, int, int],
+    box: tuple[float, float, float, float],
+    *,
+    min_squeeze: float = 0.7,
+) -> None:
+    """Draw `text` as big as fits in `box` (left, top, right, bottom), centred.
+
+    The ink is fitted to the box's height; a glyph too wide for it (A, Q, K) is squeezed
+    sideways, down to `min_squeeze` of its width, before the whole is made smaller.
+    """
+    left, top, right, bottom = box
+    box_w, box_h = right - left, bottom - top
+    fnt, stroke = font(max(8, round(box_h * 1.3)))
+    mask = Image.new("L", (1, 1))
+    l0, t0, r0, b0 = ImageDraw.Draw(mask).textbbox((0, 0), text, font=fnt, stroke_width=stroke)
+    mask = Image.new("L", (r0 - l0 + 2, b0 - t0 + 2), 0)
+    ImageDraw.Draw(mask).text(
+        (1 - l0, 1 - t0), text, font=fnt, fill=255, stroke_width=stroke, stroke_fill=255
+    )
+    ink_w, ink_h = mask.size
+    scale = box_h / ink_h
+    squeeze = min(1.0, box_w / (ink_w * scale))
+    if squeeze < min_squeeze:  # too wide even squeezed: make it smaller too
+        scale *= squeeze / min_squeeze
+        squeeze = min_squeeze
+    size = (max(1, round(ink_w * scale * squeeze)), max(1, round(ink_h * scale)))
+    mask = mask.resize(size, Image.Resampling.LANCZOS)
+    x = round(left + (box_w - size[0]) / 2)
+    y = round(top + (box_h - size[1]) / 2)
+    image.paste(Image.new("RGBA", size, colour), (x, y), mask)
+
+
+@lru_cache(maxsize=40)
+def _face(card: Card) -> Image.Image:
+    with DRAW_LOCK:
+        return _draw_face(card)
+
+
+def _draw_face(card: Card) -> Image.Image:
+    big = FACE_SIZE * _SCALE
+    image = _rounded_card((big, big), radius=big // 7, edge=big // 40)
+    draw = ImageDraw.Draw(image)
+    colour = SUIT_COLOURS[card.suit]
+    # Rank on the left half, suit on the right: it reads like the text "7♥".
+    paste_text(image, card.rank_name, colour, (big * 0.06, big * 0.15, big * 0.52, big * 0.85))
+    side = big * 0.46
+    cx, cy = big * 0.73, big * 0.5
+    draw_suit(draw, card.suit, (cx - side / 2, cy - side / 2, cx + side / 2, cy + side / 2))
+    return image.resize((FACE_SIZE, FACE_SIZE), Image.Resampling.LANCZOS)
+
+
+def card_face(card: Card) -> Image.Image:
+    """The face of `card`: a FACE_SIZE × FACE_SIZE RGBA picture (a new copy each call)."""
+    return _face(card).copy()
+
+
+@lru_cache(maxsize=40)
+def card_face_png(card: Card) -> bytes:
+    """`card_face(card)` as PNG bytes, as an application emoji is uploaded."""
+    buffer = io.BytesIO()
+    _face(card).save(buffer, format="PNG", optimize=True)
+    return buffer.getvalue()
