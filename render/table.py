@@ -196,6 +196,7 @@ def _suit_px(size: int) -> int:
     return max(6, round(size * 0.72))
 
 
+@lru_cache(maxsize=2048)
 def _run_width(run: Run, size: int) -> float:
     if isinstance(run, int):
         return _suit_px(size) + 2

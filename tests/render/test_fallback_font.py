@@ -23,6 +23,7 @@ def _clear_drawing_caches() -> None:
         table._text_mask,
         table._layout,
         table._suit_glyph,
+        table._run_width,
     ):
         cached.cache_clear()
     table.clear_cache()
