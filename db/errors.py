@@ -25,13 +25,20 @@ class SchemaTooNewError(StorageError):
     """The database file was written by a newer version of the bot."""
 
 
-def _cannot_open(path: str) -> str:
+def path_problem(path: str) -> str | None:
+    """Why `path` cannot be a database file (a folder, or in a missing folder), else None."""
     if os.path.isdir(path):
         return f"Cannot open the database: {path} is a folder, not a file."
     folder = os.path.dirname(os.path.abspath(path))
     if not os.path.isdir(folder):
         return f"Cannot open the database {path}: the folder {folder} does not exist."
-    return f"Cannot open the database file {path}: check that the bot may read and write it."
+    return None
+
+
+def _cannot_open(path: str) -> str:
+    return path_problem(path) or (
+        f"Cannot open the database file {path}: check that the bot may read and write it."
+    )
 
 
 def storage_error(exc: sqlite3.Error, path: str, action: str) -> StorageError:

@@ -21,7 +21,7 @@ from contextlib import asynccontextmanager
 import aiosqlite
 
 from . import guilds, leaderboard, migrations, records, sessions
-from .errors import StorageError, storage_error
+from .errors import StorageError, path_problem, storage_error
 from .models import LeaderboardRow, MatchRecord, PlayerStats, SessionRow
 
 log = logging.getLogger(__name__)
@@ -54,6 +54,9 @@ class Storage:
         newer bot wrote it. `clock` stamps sessions (tests may pass a fake one).
         """
         path = os.fspath(path)
+        problem = path_problem(path)  # checked first: SQLite would only say "unable to open"
+        if problem:
+            raise StorageError(problem)
         try:
             conn = await aiosqlite.connect(path, isolation_level=None, timeout=busy_timeout)
         except sqlite3.Error as exc:
