@@ -1,0 +1,240 @@
+"""Opening the file: schema versions, migrations, and files the storage must refuse."""
+
+import asyncio
+import sqlite3
+import time
+
+import pytest
+
+from db import MatchRecord, PlayerResult, SchemaTooNewError, Storage, StorageError, migrations
+from db.migrations import APPLICATION_ID, LATEST_VERSION, MIGRATIONS
+
+
+def build_file(path, version: int) -> None:
+    """A file at schema `version`, made with that version's own SQL, plus sample data."""
+    conn = sqlite3.connect(path)
+    for statements in MIGRATIONS[:version]:
+        for statement in statements:
+            conn.execute(statement)
+    conn.execute(f"PRAGMA user_version = {version}")
+    if version >= 1:
+        conn.execute(
+            "INSERT INTO sessions VALUES ('lobby-1', 5, 6, 'lobby', '{\"seats\":[1,null]}', 1, 2)"
+        )
+        conn.execute('INSERT INTO guild_config VALUES (5, \'{"lang":"es"}\', 3)')
+    if version >= 2:
+        conn.execute("INSERT INTO matches VALUES ('m-1', 5, 6, 10.0, 'quito', 2, 0, 1)")
+        conn.executemany(
+            "INSERT INTO match_players VALUES ('m-1', ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, 0, 0)",
+            [(0, 100, 0, 0, 0, 1, 22), (1, 200, 1, 1, 1, 0, 40)],
+        )
+    conn.commit()
+    conn.close()
+
+
+def file_pragma(path, name: str):
+    conn = sqlite3.connect(path)
+    try:
+        return conn.execute(f"PRAGMA {name}").fetchone()[0]
+    finally:
+        conn.close()
+
+
+def test_history_has_several_versions():
+    assert LATEST_VERSION == len(MIGRATIONS) >= 2
+
+
+@pytest.mark.parametrize("existing", [False, True], ids=["no file", "empty file"])
+async def test_new_file_is_created_at_latest_version_in_wal(tmp_path, existing):
+    path = tmp_path / "cuarenta.sqlite3"
+    if existing:
+        path.write_bytes(b"")
+    storage = await Storage.open(path)
+    try:
+        assert storage.schema_version == LATEST_VERSION
+        async with storage._conn.execute("PRAGMA synchronous") as cursor:
+            assert (await cursor.fetchone())[0] == 1  # NORMAL
+    finally:
+        await storage.close()
+    assert file_pragma(path, "user_version") == LATEST_VERSION
+    assert file_pragma(path, "journal_mode") == "wal"
+    assert file_pragma(path, "application_id") == APPLICATION_ID
+
+
+@pytest.mark.parametrize("version", range(1, LATEST_VERSION))
+async def test_each_older_schema_migrates_and_keeps_its_data(tmp_path, version):
+    path = tmp_path / f"v{version}.sqlite3"
+    build_file(path, version)
+    storage = await Storage.open(path)
+    try:
+        assert storage.schema_version == LATEST_VERSION
+        [session] = await storage.load_sessions()
+        assert (session.session_id, session.guild_id, session.channel_id) == ("lobby-1", 5, 6)
+        assert (session.kind, session.state, session.updated_at) == (
+            "lobby",
+            {"seats": [1, None]},
+            2,
+        )
+        assert await storage.get_guild_config(5) == {"lang": "es"}
+        board = await storage.leaderboard(5, min_matches=1)
+        if version >= 2:  # the matches recorded before v3 are counted in the new totals
+            assert [(row.user_id, row.wins, row.points) for row in board] == [
+                (200, 1, 40),
+                (100, 0, 22),
+            ]
+        else:
+            assert board == []
+        # the migrated file takes new writes of every kind
+        await storage.record_match(
+            MatchRecord(
+                "m-2",
+                5,
+                6,
+                20.0,
+                "cuenca",
+                2,
+                False,
+                0,
+                [
+                    PlayerResult(100, 0, 0, True, 1, 0, 40, 0, 0, 0, 0, 0),
+                    PlayerResult(300, 1, 1, False, 0, 1, 8, 0, 0, 0, 0, 0),
+                ],
+            )
+        )
+        stats = await storage.player_stats(100, 5)
+        assert (stats.matches, stats.wins) == ((2, 1) if version >= 2 else (1, 1))
+    finally:
+        await storage.close()
+    assert file_pragma(path, "user_version") == LATEST_VERSION
+
+
+async def test_reopening_a_current_file_changes_nothing(tmp_path):
+    path = tmp_path / "c.sqlite3"
+    await (await Storage.open(path)).close()
+    storage = await Storage.open(path)
+    await storage.close()
+    assert file_pragma(path, "user_version") == LATEST_VERSION
+
+
+async def test_several_processes_migrating_the_same_new_file_at_once(tmp_path):
+    for attempt in range(3):
+        path = tmp_path / f"race{attempt}.sqlite3"
+        opened = await asyncio.gather(*(Storage.open(path) for _ in range(3)))
+        try:
+            assert [storage.schema_version for storage in opened] == [LATEST_VERSION] * 3
+        finally:
+            for storage in opened:
+                await storage.close()
+
+
+async def test_a_failing_migration_leaves_the_file_as_it_was(tmp_path, monkeypatch):
+    path = tmp_path / "f.sqlite3"
+    build_file(path, 1)
+    broken = (*MIGRATIONS[1:], ("CREATE TABLE half_done (x)", "THIS IS NOT SQL"))
+    monkeypatch.setattr(migrations, "MIGRATIONS", (MIGRATIONS[0], *broken))
+    monkeypatch.setattr(migrations, "LATEST_VERSION", 1 + len(broken))
+    with pytest.raises(StorageError, match="syntax error"):
+        await Storage.open(path)
+    assert file_pragma(path, "user_version") == 1
+    conn = sqlite3.connect(path)
+    tables = {name for (name,) in conn.execute("SELECT name FROM sqlite_master")}
+    conn.close()
+    assert "half_done" not in tables and "matches" not in tables
+    assert "sessions" in tables
+
+
+async def test_a_file_from_a_newer_bot_is_refused_untouched(tmp_path):
+    path = tmp_path / "new.sqlite3"
+    build_file(path, LATEST_VERSION)
+    conn = sqlite3.connect(path)
+    conn.execute(f"PRAGMA user_version = {LATEST_VERSION + 1}")
+    conn.close()
+    with pytest.raises(SchemaTooNewError) as caught:
+        await Storage.open(path)
+    message = str(caught.value)
+    assert f"version {LATEST_VERSION + 1}" in message and f"up to {LATEST_VERSION}" in message
+    assert "newer version of the bot" in message
+    assert isinstance(caught.value, StorageError)
+    assert file_pragma(path, "user_version") == LATEST_VERSION + 1
+    assert file_pragma(path, "journal_mode") == "delete"  # not even switched to WAL
+
+
+async def test_a_folder_is_refused(tmp_path):
+    with pytest.raises(StorageError, match="is a folder, not a file"):
+        await Storage.open(tmp_path)
+
+
+async def test_a_missing_folder_is_refused(tmp_path):
+    with pytest.raises(StorageError, match="does not exist"):
+        await Storage.open(tmp_path / "no" / "such" / "db.sqlite3")
+
+
+async def test_a_file_that_is_not_sqlite_is_refused(tmp_path):
+    path = tmp_path / "notes.txt"
+    path.write_bytes(b"Cuarenta: 2 points per caida, 10 for a limpia. " * 200)
+    with pytest.raises(StorageError, match="not an SQLite file"):
+        await Storage.open(path)
+    assert path.read_bytes().startswith(b"Cuarenta: 2 points")
+
+
+async def test_another_programs_database_is_refused(tmp_path):
+    path = tmp_path / "other.sqlite3"
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TABLE invoices (id INTEGER PRIMARY KEY)")
+    conn.commit()
+    conn.close()
+    with pytest.raises(StorageError, match="not the bot's"):
+        await Storage.open(path)
+    conn = sqlite3.connect(path)
+    conn.execute("PRAGMA application_id = 1234")
+    conn.close()
+    with pytest.raises(StorageError, match="another program's SQLite database"):
+        await Storage.open(path)
+
+
+@pytest.mark.parametrize("mode", ["delete", "wal"])
+async def test_a_file_locked_by_another_connection_is_refused(tmp_path, mode):
+    path = tmp_path / "locked.sqlite3"
+    build_file(path, LATEST_VERSION)
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute(f"PRAGMA journal_mode = {mode}")
+    holder.execute("PRAGMA locking_mode = EXCLUSIVE")
+    holder.execute("BEGIN EXCLUSIVE")
+    holder.execute("UPDATE guild_config SET updated_at = 4")
+    try:
+        started = time.monotonic()
+        with pytest.raises(StorageError, match="locked by another program"):
+            await Storage.open(path, busy_timeout=0.2)
+        assert time.monotonic() - started < 3
+    finally:
+        holder.close()
+    storage = await Storage.open(path)  # usable again once the other program lets go
+    await storage.close()
+
+
+async def test_a_write_blocked_by_a_lock_is_a_storage_error_and_leaves_no_transaction(tmp_path):
+    path = tmp_path / "busy.sqlite3"
+    storage = await Storage.open(path, busy_timeout=0.2)
+    holder = sqlite3.connect(path, isolation_level=None)
+    try:
+        holder.execute("BEGIN EXCLUSIVE")
+        with pytest.raises(StorageError, match="locked by another program"):
+            await storage.save_session("g", 1, 2, "game", {"turn": 1})
+        with pytest.raises(StorageError, match="locked by another program"):
+            await storage.set_guild_config(1, lang="en")
+        holder.execute("ROLLBACK")
+        await storage.set_guild_config(1, lang="en")
+        await storage.save_session("g", 1, 2, "game", {"turn": 2})
+        assert not storage._conn.in_transaction
+        assert holder.execute("SELECT state FROM sessions").fetchall() == [('{"turn":2}',)]
+    finally:
+        holder.close()
+        await storage.close()
+
+
+async def test_a_closed_storage_says_so(tmp_path):
+    storage = await Storage.open(tmp_path / "c.sqlite3")
+    await storage.close()
+    await storage.close()
+    with pytest.raises(StorageError, match="closed"):
+        await storage.load_sessions()

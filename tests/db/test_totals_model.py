@@ -1,0 +1,202 @@
+"""Rankings and statistics on random matches, against a plain-Python model of the rules.
+
+Also: the bulk import gives the same totals as recording match by match, and each ranking
+reads its index instead of sorting the table.
+"""
+
+import random
+import sqlite3
+from collections import Counter
+
+import pytest
+
+from db import LeaderboardRow, MatchRecord, PlayerResult, Storage
+from db.leaderboard import SORTS
+
+GUILDS = (7, 8, None)
+USERS = range(1, 9)
+COUNTERS = ("points", "chicas_won", "chicas_lost", "caidas", "limpias", "rondas")
+COUNTERS += ("zapaterias_given", "zapaterias_suffered")
+
+
+def random_match(rng: random.Random, number: int) -> MatchRecord:
+    players = rng.choice((2, 4))
+    users = rng.sample(USERS, players)
+    if rng.random() < 0.3:  # some seats taken by bots, at least one human left
+        for index in rng.sample(range(players), rng.randint(1, players - 1)):
+            users[index] = None
+    winner = rng.randint(0, 1)
+    side_points = [rng.randint(0, 48), rng.randint(0, 48)]
+    results = [
+        PlayerResult(
+            user_id=user,
+            seat=seat,
+            side=seat % 2,
+            won=seat % 2 == winner,
+            chicas_won=rng.randint(0, 3),
+            chicas_lost=rng.randint(0, 3),
+            points=side_points[seat % 2],
+            caidas=rng.randint(0, 6),
+            limpias=rng.randint(0, 2),
+            rondas=rng.randint(0, 2),
+            zapaterias_given=rng.randint(0, 1),
+            zapaterias_suffered=rng.randint(0, 1),
+        )
+        for seat, user in enumerate(users)
+    ]
+    return MatchRecord(
+        match_id=f"r{number}",
+        guild_id=rng.choice(GUILDS),
+        channel_id=1,
+        finished_at=float(number),
+        rules=rng.choice(("quito", "cuenca", "custom")),
+        players=players,
+        with_bots=None in users,
+        winner_side=winner,
+        results=results,
+    )
+
+
+def in_scope(match, guild_id):
+    return guild_id is None or match.guild_id == guild_id
+
+
+def model_totals(matches, guild_id, with_bots=None):
+    """user -> {"matches", "wins", counters...} over the matches in scope."""
+    totals = {}
+    for match in matches:
+        if not in_scope(match, guild_id) or with_bots not in (None, match.with_bots):
+            continue
+        for result in match.results:
+            if result.user_id is None:
+                continue
+            total = totals.setdefault(result.user_id, Counter())
+            total["matches"] += 1
+            total["wins"] += result.won
+            total["bot_matches"] += match.with_bots
+            for name in COUNTERS:
+                total[name] += getattr(result, name)
+    return totals
+
+
+def model_ranking(matches, guild_id, sort, with_bots, min_matches):
+    keys = {
+        "wins": lambda u, t: (-t["wins"], -t["wins"] / t["matches"], -t["points"], u),
+        "win_rate": lambda u, t: (-t["wins"] / t["matches"], -t["wins"], -t["points"], u),
+        "points": lambda u, t: (-t["points"], -t["wins"], u),
+    }
+    totals = model_totals(matches, guild_id, with_bots)
+    ranked = sorted(totals.items(), key=lambda item: keys[sort](*item))
+    if sort == "win_rate":
+        ranked = [(u, t) for u, t in ranked if t["matches"] >= min_matches]
+    return [
+        LeaderboardRow(
+            rank,
+            u,
+            t["matches"],
+            t["wins"],
+            t["matches"] - t["wins"],
+            t["wins"] / t["matches"],
+            t["points"],
+            t["chicas_won"],
+            t["chicas_lost"],
+        )
+        for rank, (u, t) in enumerate(ranked, start=1)
+    ]
+
+
+def model_most_often(matches, guild_id, user, partner):
+    """(other user, times) for the best partner or toughest opponent, or (None, 0)."""
+    counts = Counter()
+    for match in matches:
+        seats = {r.user_id: r for r in match.results if r.user_id is not None}
+        me = seats.get(user)
+        if not in_scope(match, guild_id) or me is None or me.won != partner:
+            continue
+        for other, result in seats.items():
+            if other != user and (result.side == me.side) == partner:
+                counts[other] += 1
+    if not counts:
+        return None, 0
+    return min(counts.items(), key=lambda item: (-item[1], item[0]))
+
+
+@pytest.fixture(scope="module")
+def matches():
+    rng = random.Random(40)
+    return [random_match(rng, number) for number in range(150)]
+
+
+@pytest.fixture
+async def recorded(tmp_path, matches):
+    storage = await Storage.open(tmp_path / "model.sqlite3")
+    for match in matches:
+        await storage.record_match(match)
+    yield storage
+    await storage.close()
+
+
+@pytest.mark.parametrize("guild_id", GUILDS)
+async def test_rankings_match_the_model(recorded, matches, guild_id):
+    for sort in SORTS:
+        for with_bots in (False, True):
+            for min_matches in (1, 5, 12):
+                expected = model_ranking(matches, guild_id, sort, with_bots, min_matches)
+                got = await recorded.leaderboard(
+                    guild_id, sort, with_bots, limit=100, min_matches=min_matches
+                )
+                assert got == expected, (sort, with_bots, min_matches)
+                size = await recorded.leaderboard_size(guild_id, sort, with_bots, min_matches)
+                assert size == len(expected)
+
+
+@pytest.mark.parametrize("guild_id", GUILDS)
+async def test_player_stats_match_the_model(recorded, matches, guild_id):
+    totals = model_totals(matches, guild_id)
+    for user in (*USERS, 99):
+        stats = await recorded.player_stats(user, guild_id)
+        if user not in totals:
+            assert stats is None
+            continue
+        total = totals[user]
+        assert (stats.user_id, stats.matches, stats.wins) == (user, total["matches"], total["wins"])
+        assert stats.losses == total["matches"] - total["wins"]
+        assert stats.win_rate == total["wins"] / total["matches"]
+        assert stats.bot_matches == total["bot_matches"]
+        for name in COUNTERS:
+            assert getattr(stats, name) == total[name], name
+        partner = model_most_often(matches, guild_id, user, partner=True)
+        assert (stats.best_partner, stats.best_partner_wins) == partner
+        opponent = model_most_often(matches, guild_id, user, partner=False)
+        assert (stats.toughest_opponent, stats.toughest_opponent_losses) == opponent
+
+
+def totals_table(path):
+    conn = sqlite3.connect(path)
+    try:
+        return conn.execute("SELECT * FROM player_totals ORDER BY 1, 2, 3").fetchall()
+    finally:
+        conn.close()
+
+
+async def test_bulk_import_gives_the_same_totals(tmp_path, recorded, matches):
+    bulk = await Storage.open(tmp_path / "bulk.sqlite3")
+    try:
+        await bulk._record_matches_bulk(matches[:100])
+        await bulk._record_matches_bulk(matches[50:])  # already recorded ids are skipped
+        for match in matches[140:]:
+            await bulk.record_match(match)  # and are no-ops afterwards
+    finally:
+        await bulk.close()
+    assert totals_table(bulk.path) == totals_table(recorded.path) != []
+
+
+@pytest.mark.parametrize("sort", SORTS)
+async def test_each_ranking_reads_an_index_instead_of_sorting(recorded, sort):
+    plan = await recorded._conn.execute_fetchall(
+        f"EXPLAIN QUERY PLAN SELECT * FROM player_totals WHERE scope = 7 AND with_bots = 0 "
+        f"AND matches >= 5 ORDER BY {SORTS[sort]} LIMIT 10"
+    )
+    details = " ".join(row[3] for row in plan)
+    assert "USING INDEX" in details or "USING COVERING INDEX" in details
+    assert "TEMP B-TREE" not in details
