@@ -74,6 +74,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "opt.language.desc": ("Idioma del bot en este servidor", "The bot's language in this server"),
     "opt.picture": ("imagen_mesa", "table_picture"),
     "opt.picture.desc": ("Mostrar la imagen de la mesa", "Show the picture of the table"),
+    "choice.bot_mode": ("1 contra el bot", "1 on 1 against the bot"),
     "choice.1v1": ("1 contra 1", "1 on 1"),
     "choice.2v2": ("2 contra 2", "2 on 2"),
     "choice.easy": ("fácil", "easy"),

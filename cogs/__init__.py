@@ -1,0 +1,1 @@
+"""Discord glue: commands, buttons and messages. Game rules live in engine/ and tables/."""

@@ -1,0 +1,407 @@
+"""What each message says and which buttons it carries, built from a table's state.
+
+Public messages (lobby, table) are in the table's language; private ones (hand, replies)
+in the reader's. Nothing here shows a card that is in someone's hand, except the hand
+itself, which is only ever sent ephemerally.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+import discord
+
+from engine import Card, Move
+from engine.tally import perros_tantos
+from i18n import t
+from render.text import text_cards
+from tables import Challenge, TableSession
+
+from .components import GameButton, view_of
+
+LOG_LINES = 5
+
+
+class CardDisplay(Protocol):
+    def inline(self, card: Card) -> str: ...
+    def for_card(self, card: Card) -> Any: ...
+
+
+@dataclass
+class Payload:
+    content: str
+    view: discord.ui.View | None
+
+
+def when(timestamp: float) -> str:
+    """A Discord timestamp shown to each reader in their own time ("in 1 minute")."""
+    return f"<t:{int(timestamp)}:R>"
+
+
+def seat_name(session: TableSession, index: int, lang: str) -> str:
+    seat = session.seats[index]
+    if seat is None:
+        return t("lobby.free", lang)
+    if seat.is_bot:
+        return t("table.bot_name", lang, level=t(f"choice.{seat.bot_level}", lang))
+    return f"<@{seat.user_id}>"
+
+
+def side_label(session: TableSession, side: int, lang: str) -> str:
+    if session.players == 2:
+        return seat_name(session, side, lang)
+    return t("table.team_a" if side == 0 else "table.team_b", lang)
+
+
+def score_text(points: int, lang: str) -> str:
+    perros, tantos = perros_tantos(points)
+    return t(
+        "table.score",
+        lang,
+        perros=perros,
+        perro_word=t("word.perro" if perros == 1 else "word.perros", lang),
+        tantos=tantos,
+        tanto_word=t("word.tanto" if tantos == 1 else "word.tantos", lang),
+        points=points,
+    )
+
+
+def length_text(chicas: int, lang: str) -> str:
+    return t("length.one", lang) if chicas == 1 else t("length.many", lang, n=chicas)
+
+
+def rules_label(rules_name: str, lang: str) -> str:
+    return t(f"choice.{rules_name}", lang)
+
+
+def cards_text(cards: Sequence[Card], display: CardDisplay) -> str:
+    return " ".join(display.inline(card) for card in cards)
+
+
+# ----------------------------------------------------------------------------- lobby
+def lobby_payload(session: TableSession, lang: str) -> Payload:
+    mode = t("choice.2v2" if session.players == 4 else "choice.1v1", lang)
+    lines = [
+        t(
+            "lobby.title",
+            lang,
+            host=f"<@{session.host_id}>",
+            mode=mode,
+            rules=rules_label(session.rules_name, lang),
+            length=length_text(session.chicas_to_win, lang),
+        )
+    ]
+    names = [seat_name(session, i, lang) for i in range(session.players)]
+    if session.players == 2:
+        lines.append(t("lobby.seats_1v1", lang, a=names[0], b=names[1]))
+    else:
+        lines.append(
+            t("lobby.seats_2v2", lang, a=f"{names[0]}, {names[2]}", b=f"{names[1]}, {names[3]}")
+        )
+    if session.phase == "lobby":
+        level = t(f"choice.{session.bot_level}", lang)
+        lines.append(t("lobby.expires", lang, when=when(session.lobby_expires_at), level=level))
+        sid = session.session_id
+        view = view_of(
+            GameButton("lobby", sid, "join", label=t("button.join", lang), style=_green),
+            GameButton("lobby", sid, "leave", label=t("button.leave", lang)),
+            GameButton("lobby", sid, "bot", label=t("button.add_bot", lang)),
+            GameButton("lobby", sid, "start", label=t("button.start", lang), style=_blue),
+            GameButton("lobby", sid, "cancel", label=t("button.cancel", lang), style=_red),
+        )
+        return Payload("\n".join(lines), view)
+    closing = {"expired": "lobby.expired", "cancelled": "lobby.cancelled"}.get(
+        session.ended_by or "", "lobby.started"
+    )
+    lines.append(t(closing, lang))
+    return Payload("\n".join(lines), None)
+
+
+_green = discord.ButtonStyle.success
+_blue = discord.ButtonStyle.primary
+_red = discord.ButtonStyle.danger
+_grey = discord.ButtonStyle.secondary
+
+
+# ------------------------------------------------------------------------- challenge
+def challenge_payload(challenge: Challenge, state: str, lang: str) -> Payload:
+    """`state`: "open", "accepted", "declined" or "expired"."""
+    names = {
+        "challenger": f"<@{challenge.challenger_id}>",
+        "challenged": f"<@{challenge.challenged_id}>",
+    }
+    if state != "open":
+        return Payload(t(f"challenge.{state}", lang, **names), None)
+    text = t(
+        "challenge.text",
+        lang,
+        rules=rules_label(challenge.rules_name, lang),
+        length=length_text(challenge.chicas_to_win, lang),
+        when=when(challenge.expires_at),
+        **names,
+    )
+    cid = challenge.challenge_id
+    view = view_of(
+        GameButton("chal", cid, "accept", label=t("button.accept", lang), style=_green),
+        GameButton("chal", cid, "decline", label=t("button.decline", lang), style=_red),
+    )
+    return Payload(text, view)
+
+
+# ----------------------------------------------------------------------------- table
+def table_payload(session: TableSession, display: CardDisplay) -> Payload:
+    lang = session.lang
+    game = session.game
+    assert game is not None
+    chica = sum(game.chicas) + (0 if game.winner is not None else 1)
+    lines = [
+        t(
+            "table.title",
+            lang,
+            rules=rules_label(session.rules_name, lang),
+            chica=max(chica, 1),
+            length=length_text(session.chicas_to_win, lang),
+        ),
+        "",
+    ]
+    final = game.chica_history[-1] if game.winner is not None and game.chica_history else None
+    for side in (0, 1):
+        seats = range(side, session.players, 2)
+        names = " + ".join(seat_name(session, i, lang) for i in seats)
+        label = side_label(session, side, lang) if session.players == 4 else ""
+        points = final[side] if final else game.scores[side]
+        lines.append(
+            t(
+                "table.side_line",
+                lang,
+                label=label,
+                names=names,
+                score=score_text(points, lang),
+                chicas=game.chicas[side],
+            ).strip()
+        )
+    lines.append("")
+    lines.append(
+        t("table.cards", lang, cards=cards_text(game.table, display))
+        if game.table
+        else t("table.empty", lang)
+    )
+    if session.phase == "playing":
+        a, b = game.captured
+        lines.append(
+            t(
+                "table.stock",
+                lang,
+                stock=len(game.stock),
+                deal=game.deal_number,
+                deals=game.deals_per_hand,
+                a=a,
+                b=b,
+            )
+        )
+        for side in (0, 1):
+            if game.locked(side):
+                label = side_label(session, side, lang)
+                lines.append(t("table.locked", lang, label=label, points=game.scores[side]))
+        lines.append("")
+        lines.append(turn_line(session, lang))
+    else:
+        lines.append("")
+        lines.append(result_line(session, lang))
+    recent = log_lines(session, display, lang)
+    if recent:
+        lines.append("")
+        lines.extend(f"· {line}" for line in recent)
+    return Payload("\n".join(lines), table_view(session))
+
+
+def turn_line(session: TableSession, lang: str) -> str:
+    seat = session.seat_to_play
+    assert seat is not None
+    who = seat_name(session, seat, lang)
+    deadline = session.turn_deadline
+    if deadline is None:
+        return t("table.turn_bot", lang, who=who)
+    return t("table.turn", lang, who=who, when=when(deadline))
+
+
+def result_line(session: TableSession, lang: str) -> str:
+    if session.ended_by == "stopped" or session.winner is None:
+        return t("table.stopped", lang)
+    game = session.game
+    assert game is not None
+    winner = side_label(session, session.winner, lang)
+    loser = side_label(session, 1 - session.winner, lang)
+    a, b = game.chicas[session.winner], game.chicas[1 - session.winner]
+    if session.ended_by == "forfeit":
+        return t("table.result_forfeit", lang, loser=loser, winner=winner)
+    key = "table.result_zapateria" if session.zapaterias[session.winner] else "table.result"
+    line = t(key, lang, winner=winner, a=a, b=b)
+    history = ", ".join(f"{x}–{y}" for x, y in game.chica_history)
+    return f"{line}\n{t('table.final_scores', lang, history=history)}" if history else line
+
+
+def table_view(session: TableSession) -> discord.ui.View:
+    lang, sid = session.lang, session.session_id
+    if session.phase == "playing":
+        return view_of(
+            GameButton("table", sid, "hand", label=t("button.my_hand", lang), style=_blue),
+            GameButton("table", sid, "rules", label=t("button.rules", lang)),
+        )
+    return view_of(
+        GameButton("table", sid, "hand", label=t("button.my_hand", lang), disabled=True),
+        GameButton("table", sid, "rules", label=t("button.rules", lang)),
+        GameButton("table", sid, "rematch", label=t("button.rematch", lang), style=_green),
+    )
+
+
+def log_lines(session: TableSession, display: CardDisplay, lang: str) -> list[str]:
+    """The recent events told like at a table; a capture and its caída/limpia on one line."""
+    lines: list[str] = []
+    for entry in session.log:
+        kind = entry["kind"]
+        who = seat_name(session, entry["seat"], lang) if entry.get("seat") is not None else ""
+        side = side_label(session, entry["side"], lang) if entry.get("side") is not None else ""
+        card = display.inline(Card.parse(entry["card"])) if "card" in entry else ""
+        if kind == "drop":
+            lines.append(t("event.drop", lang, who=who, card=card))
+        elif kind == "capture":
+            takes = cards_text([Card.parse(c) for c in entry["takes"]], display)
+            lines.append(t("event.capture", lang, who=who, card=card, takes=takes))
+        elif kind in ("caida", "limpia") and lines:
+            if kind == "limpia" and entry["points"] == 0:
+                text = t("event.limpia_locked", lang)
+            else:
+                text = t(f"event.{kind}", lang, points=entry["points"])
+            lines[-1] += f" — {text}" if "—" not in lines[-1] else f" {text}"
+            continue
+        elif kind in ("ronda", "doble_ronda", "timeout", "replaced", "forfeit"):
+            lines.append(t(f"event.{kind}", lang, who=who, points=entry.get("points", 0)))
+        elif kind in ("carton", "dos_por_darlas", "chica", "zapateria", "match"):
+            lines.append(
+                t(
+                    f"event.{kind}",
+                    lang,
+                    side=side,
+                    points=entry.get("points", 0),
+                    count=entry.get("count", 0),
+                )
+            )
+        elif kind == "deal" and entry.get("count", 0) > 1:
+            lines.append(t("event.deal", lang, count=entry["count"]))
+        else:
+            continue
+        if entry.get("by") == "timeout":
+            lines[-1] += f" {t('event.auto', lang)}"
+    return lines[-LOG_LINES:]
+
+
+# ------------------------------------------------------------------------------ hand
+def hand_payload(
+    session: TableSession, user_id: int, display: CardDisplay, lang: str, note: str | None = None
+) -> Payload:
+    """A player's private hand: one button per card, live only on their turn."""
+    game = session.game
+    assert game is not None
+    seat = session.seat_of(user_id)
+    lines = [note] if note else []
+    if session.phase != "playing" or seat is None:
+        lines.append(t("hand.over", lang))
+        return Payload("\n".join(lines), None)
+    my_turn = game.to_play == seat
+    if my_turn:
+        lines.append(t("hand.your_turn", lang))
+    else:
+        lines.append(t("hand.wait", lang, who=seat_name(session, game.to_play, lang)))
+    table = cards_text(game.table, display) if game.table else t("hand.empty", lang)
+    lines.append(t("hand.table", lang, cards=table))
+    if my_turn:
+        lines.append(t("hand.hint", lang))
+    sid, version = session.session_id, session.version
+    buttons = [
+        GameButton(
+            "card",
+            sid,
+            version,
+            str(card),
+            label=_plain([card]),
+            emoji=display.for_card(card),
+            style=_blue if my_turn else _grey,
+            disabled=not my_turn,
+        )
+        for card in sorted(game.hands[seat], key=lambda c: (c.rank, c.suit))
+    ]
+    return Payload("\n".join(lines), view_of(*buttons) if buttons else None)
+
+
+def choice_payload(
+    session: TableSession, card: Card, options: list[Move], display: CardDisplay, lang: str
+) -> Payload:
+    """What a card that can capture may do: each capture with its points, or a drop."""
+    game = session.game
+    assert game is not None
+    sid, version = session.session_id, session.version
+    lines = [
+        t("hand.choose", lang, card=display.inline(card)),
+        t("hand.table", lang, cards=cards_text(game.table, display)),
+    ]
+    buttons = []
+    for index, move in enumerate(options):
+        takes = sorted(move.takes, key=lambda c: (c.rank, c.suit))
+        label = t("button.take", lang, takes=_plain(takes), n=len(takes) + 1)
+        for kind, points in preview_points(session, move):
+            label += " · " + t(f"event.{kind}", lang, points=points)
+        buttons.append(
+            GameButton("take", sid, version, str(card), index, label=label, style=_green, row=index)
+        )
+    buttons.append(
+        GameButton(
+            "take",
+            sid,
+            version,
+            str(card),
+            "d",
+            label=t("button.drop", lang, card=_plain([card])),
+            row=min(len(options), 4),
+        )
+    )
+    buttons.append(
+        GameButton("back", sid, version, label=t("button.back", lang), row=min(len(options), 4))
+    )
+    return Payload("\n".join(lines), view_of(*buttons))
+
+
+def preview_points(session: TableSession, move: Move) -> list[tuple[str, int]]:
+    """The caída / limpia a capture would score, found by playing it on a copy."""
+    game = session.game
+    assert game is not None
+    events = game.copy().play(move)
+    return [(e.kind, e.points) for e in events if e.kind in ("caida", "limpia") and e.points]
+
+
+def _plain(cards: Sequence[Card]) -> str:
+    """Cards as text for a button label (labels can't hold custom emojis)."""
+    return text_cards(cards)
+
+
+def rules_text(session_rules_name: str, rules: Any, lang: str) -> str:
+    lock = t("rules.lock", lang, lock=rules.lock_at) if rules.lock_at is not None else ""
+    doble = (
+        t("rules.doble_wins", lang)
+        if rules.doble_ronda is None
+        else t("rules.doble_points", lang, points=rules.doble_ronda)
+    )
+    return t(
+        "rules.text",
+        lang,
+        rules=rules_label(session_rules_name, lang),
+        ronda=rules.ronda_points,
+        doble=doble,
+        lock=lock,
+        chicas=t("rules.chicas", lang, n=rules.chicas_to_win),
+        sum_cards=rules.sum_cards if rules.sum_cards else t("rules.any", lang),
+        caida_limpia=rules.caida_limpia_points,
+        leftovers=t(f"rules.leftovers.{rules.leftovers}", lang),
+    )

@@ -1,0 +1,133 @@
+"""Leaderboards, player stats and server settings as messages."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from db import Storage
+from engine import Rules
+from i18n import t
+from tables import Refusal
+from tables.session import BOT_LEVELS, MAX_TURN_SECONDS, MIN_TURN_SECONDS
+
+from .components import GameButton, view_of
+from .localized import choice
+from .presenters import Payload, score_text
+
+PAGE_SIZE = 10
+MIN_MATCHES_FOR_RATE = 5
+SCOPE_CHOICES = [choice("choice.guild", "guild"), choice("choice.global", "global")]
+SORT_CHOICES = [choice(f"choice.{key}", key) for key in ("wins", "win_rate", "points")]
+LANGUAGE_CHOICES = [
+    choice("choice.es", "es"),
+    choice("choice.en", "en"),
+    choice("word.auto", "auto"),
+]
+
+
+async def leaderboard_payload(
+    storage: Storage, guild_id: int | None, sort: str, with_bots: bool, page: int, lang: str
+) -> Payload:
+    total = await storage.leaderboard_size(
+        guild_id, sort=sort, with_bots=with_bots, min_matches=MIN_MATCHES_FOR_RATE
+    )
+    pages = max(1, math.ceil(total / PAGE_SIZE))
+    page = min(max(page, 0), pages - 1)
+    rows = await storage.leaderboard(
+        guild_id,
+        sort=sort,
+        with_bots=with_bots,
+        limit=PAGE_SIZE,
+        offset=page * PAGE_SIZE,
+        min_matches=MIN_MATCHES_FOR_RATE,
+    )
+    scope = t("choice.global" if guild_id is None else "choice.guild", lang)
+    bots = t("leaderboard.bots", lang) if with_bots else ""
+    lines = [t("leaderboard.title", lang, scope=scope, sort=t(f"choice.{sort}", lang), bots=bots)]
+    if not rows:
+        lines.append(t("leaderboard.empty", lang))
+        return Payload("\n".join(lines), None)
+    for row in rows:
+        lines.append(
+            t(
+                "leaderboard.row",
+                lang,
+                rank=row.rank,
+                who=f"<@{row.user_id}>",
+                wins=row.wins,
+                losses=row.losses,
+                rate=round(row.win_rate * 100),
+                score=score_text(row.points, lang),
+            )
+        )
+    lines.append(t("leaderboard.page", lang, page=page + 1, pages=pages))
+    scope_arg = "all" if guild_id is None else str(guild_id)
+    bots_arg = "1" if with_bots else "0"
+    view = view_of(
+        GameButton(
+            "lb", scope_arg, sort, bots_arg, page - 1,
+            label=t("button.prev", lang), disabled=page == 0,
+        ),
+        GameButton(
+            "lb", scope_arg, sort, bots_arg, page + 1,
+            label=t("button.next", lang), disabled=page >= pages - 1,
+        ),
+    )  # fmt: skip
+    return Payload("\n".join(lines), view)
+
+
+async def stats_text(storage: Storage, user_id: int, guild_id: int | None, lang: str) -> str:
+    stats = await storage.player_stats(user_id, guild_id)
+    who = f"<@{user_id}>"
+    if stats is None:
+        return t("stats.none", lang, who=who)
+    nobody = t("stats.nobody", lang)
+    partner = f"<@{stats.best_partner}>" if stats.best_partner else nobody
+    rival = f"<@{stats.toughest_opponent}>" if stats.toughest_opponent else nobody
+    return t(
+        "stats.text",
+        lang,
+        who=who,
+        wins=stats.wins,
+        losses=stats.losses,
+        rate=round(stats.win_rate * 100),
+        chicas_won=stats.chicas_won,
+        chicas_lost=stats.chicas_lost,
+        score=score_text(stats.points, lang),
+        caidas=stats.caidas,
+        limpias=stats.limpias,
+        rondas=stats.rondas,
+        zap_given=stats.zapaterias_given,
+        zap_suffered=stats.zapaterias_suffered,
+        partner=partner,
+        rival=rival,
+        bot_matches=stats.bot_matches,
+    )
+
+
+def config_changes(**values: Any) -> dict[str, Any]:
+    """The settings a /cuarenta config call changes, checked."""
+    changes = {key: value for key, value in values.items() if value is not None}
+    seconds = changes.get("turn_seconds")
+    if seconds is not None and not MIN_TURN_SECONDS <= seconds <= MAX_TURN_SECONDS:
+        raise Refusal("bad_turn_seconds")
+    if changes.get("rules") is not None and changes["rules"] not in Rules.PRESETS:
+        raise Refusal("gone")
+    if changes.get("bot_level") is not None and changes["bot_level"] not in BOT_LEVELS:
+        raise Refusal("bad_bot_level")
+    if changes.get("language") == "auto":
+        changes["language"] = None
+    return changes
+
+
+def config_summary(config: dict[str, Any], lang: str) -> str:
+    language = config.get("language")
+    return t(
+        "config.summary",
+        lang,
+        rules=t(f"choice.{config.get('rules', 'quito')}", lang),
+        turn=config.get("turn_seconds", 90),
+        language=t(f"choice.{language}", lang) if language else t("word.auto", lang),
+        picture=t("word.on" if config.get("table_picture", True) else "word.off", lang),
+    )

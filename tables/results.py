@@ -1,0 +1,48 @@
+"""A finished table as a match record for the leaderboards."""
+
+from __future__ import annotations
+
+from db import MatchRecord, PlayerResult
+
+from .session import TableSession
+
+
+def match_record(session: TableSession, finished_at: float) -> MatchRecord | None:
+    """The record of a match that was played out or forfeited; None for anything else."""
+    game = session.game
+    if game is None or session.winner is None or session.ended_by not in ("match", "forfeit"):
+        return None
+    results = []
+    for index, seat in enumerate(session.seats):
+        assert seat is not None
+        side = index % 2
+        human = seat.user_id if seat.user_id is not None else None
+        stats = session.stats[index]
+        results.append(
+            PlayerResult(
+                user_id=human,
+                seat=index,
+                side=side,
+                won=side == session.winner,
+                chicas_won=game.chicas[side],
+                chicas_lost=game.chicas[1 - side],
+                points=session.match_points(side),
+                caidas=stats.caidas,
+                limpias=stats.limpias,
+                rondas=stats.rondas,
+                zapaterias_given=session.zapaterias[side],
+                zapaterias_suffered=session.zapaterias[1 - side],
+            )
+        )
+    with_bots = any(seat is not None and seat.is_bot for seat in session.seats)
+    return MatchRecord(
+        match_id=session.session_id,
+        guild_id=session.guild_id,
+        channel_id=session.channel_id,
+        finished_at=finished_at,
+        rules=session.rules_name,
+        players=session.players,
+        with_bots=with_bots,
+        winner_side=session.winner,
+        results=results,
+    )
