@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 
-import pytest
 from hypothesis import HealthCheck, settings
 
 from engine import Card, Event, Game, Move, Rules
@@ -67,11 +66,58 @@ def position(rules: Rules | None = None, **kwargs) -> Game:
     return Game.from_position(rules or Rules(), **kwargs)
 
 
-@pytest.fixture
-def quito() -> Rules:
-    return Rules.preset("quito")
+def capture_with(game: Game, card: str) -> Move:
+    """The only capture `card` can make in `game` (fails if there is not exactly one)."""
+    (takes,) = game.capture_options(Card.parse(card))
+    return Move(Card.parse(card), takes)
 
 
-@pytest.fixture
-def cuenca() -> Rules:
-    return Rules.preset("cuenca")
+def drop(game: Game, card: str):
+    return game.play(Move(Card.parse(card)))
+
+
+def end_of_deal(
+    next_hands: list[str],
+    rules: Rules | None = None,
+    scores=(0, 0),
+    table: str = "2s",
+):
+    """The dealer drops Kc, the last card of a deal; `next_hands` (in dealing order, from
+    the seat after the dealer) are dealt. Returns the game and the events of that play."""
+    players = len(next_hands)
+    dealer = players - 1
+    hands: list[list[str]] = [[] for _ in range(players)]
+    hands[dealer] = ["Kc"]
+    stock = [c for hand in next_hands for c in hand.split()]
+    game = position(
+        rules,
+        hands=hands,
+        table=table.split(),
+        stock=stock,
+        scores=scores,
+        to_play=dealer,
+        dealer=dealer,
+    )
+    return game, drop(game, "Kc")
+
+
+def end_of_hand(captured, rules: Rules | None = None, scores=(0, 0), table="2s", card="Kc"):
+    """Seat 1, the dealer, plays `card`, the last card of the hand (a drop unless it can
+    capture on `table`). Returns the game and the events of that play."""
+    game = position(
+        rules,
+        hands=[[], [card]],
+        table=table.split(),
+        scores=scores,
+        to_play=1,
+        dealer=1,
+        captured=captured,
+    )
+    options = game.capture_options(Card.parse(card))
+    return game, game.play(Move(Card.parse(card), options[0] if options else frozenset()))
+
+
+def until(events, kind: str):
+    """The events before the first `kind` one: what belongs to the hand or chica that ended."""
+    kinds_seen = kinds(events)
+    return events[: kinds_seen.index(kind)] if kind in kinds_seen else events
