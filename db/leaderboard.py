@@ -13,7 +13,7 @@ from .migrations import GLOBAL_SCOPE
 from .models import LeaderboardRow, PlayerStats
 from .records import COUNTERS
 
-# Each sort's ORDER BY matches one of v3's indexes on player_totals; user_id breaks ties.
+# Each sort's ORDER BY is one of v3's covering indexes on player_totals; user_id breaks ties.
 SORTS = {
     "wins": "wins DESC, win_rate DESC, points DESC, user_id",
     "win_rate": "win_rate DESC, wins DESC, points DESC, user_id",
@@ -21,16 +21,22 @@ SORTS = {
 }
 
 
-def _filter(
-    guild_id: int | None, sort: str, with_bots: bool, min_matches: int
-) -> tuple[str, tuple]:
-    """WHERE clause and parameters for one ranking; min_matches only applies to win_rate."""
+def ranking_where(sort: str) -> str:
+    """The WHERE clause of one ranking; min_matches only applies to the win-rate ranking."""
     if sort not in SORTS:
         raise ValueError(f"unknown sort {sort!r}; expected one of {sorted(SORTS)}")
+    return "scope = ? AND with_bots = ?" + (" AND matches >= ?" if sort == "win_rate" else "")
+
+
+def ranking_params(guild_id: int | None, sort: str, with_bots: bool, min_matches: int) -> tuple:
     scope = GLOBAL_SCOPE if guild_id is None else guild_id
-    if sort == "win_rate":
-        return "scope = ? AND with_bots = ? AND matches >= ?", (scope, int(with_bots), min_matches)
-    return "scope = ? AND with_bots = ?", (scope, int(with_bots))
+    return (scope, int(with_bots), min_matches) if sort == "win_rate" else (scope, int(with_bots))
+
+
+def ranking_sql(sort: str) -> str:
+    """The query for a page of a ranking; parameters: ranking_params(...), limit, offset."""
+    return f"""SELECT user_id, matches, wins, win_rate, points, chicas_won, chicas_lost
+        FROM player_totals WHERE {ranking_where(sort)} ORDER BY {SORTS[sort]} LIMIT ? OFFSET ?"""
 
 
 async def ranking(
@@ -43,14 +49,11 @@ async def ranking(
     min_matches: int,
 ) -> list[LeaderboardRow]:
     """One page of a ranking; rank is the position in the whole ranking (offset + 1 first)."""
-    where, params = _filter(guild_id, sort, with_bots, min_matches)
+    query = ranking_sql(sort)
     if limit < 0 or offset < 0:
         raise ValueError("limit and offset must not be negative")
-    records = await conn.execute_fetchall(
-        f"""SELECT user_id, matches, wins, win_rate, points, chicas_won, chicas_lost
-        FROM player_totals WHERE {where} ORDER BY {SORTS[sort]} LIMIT ? OFFSET ?""",
-        (*params, limit, offset),
-    )
+    params = ranking_params(guild_id, sort, with_bots, min_matches)
+    records = await conn.execute_fetchall(query, (*params, limit, offset))
     return [
         LeaderboardRow(
             rank=offset + position,
@@ -73,8 +76,9 @@ async def ranking_size(
     conn: aiosqlite.Connection, guild_id: int | None, sort: str, with_bots: bool, min_matches: int
 ) -> int:
     """How many players the ranking has (for page counts)."""
-    where, params = _filter(guild_id, sort, with_bots, min_matches)
-    async with conn.execute(f"SELECT COUNT(*) FROM player_totals WHERE {where}", params) as cursor:
+    query = f"SELECT COUNT(*) FROM player_totals WHERE {ranking_where(sort)}"
+    params = ranking_params(guild_id, sort, with_bots, min_matches)
+    async with conn.execute(query, params) as cursor:
         (count,) = await cursor.fetchone()
     return count
 

@@ -111,12 +111,14 @@ _V3 = (
         zapaterias_suffered INTEGER NOT NULL,
         PRIMARY KEY (scope, with_bots, user_id)
     ) WITHOUT ROWID""",
-    """CREATE INDEX totals_by_wins
-        ON player_totals (scope, with_bots, wins DESC, win_rate DESC, points DESC, user_id)""",
-    """CREATE INDEX totals_by_win_rate
-        ON player_totals (scope, with_bots, win_rate DESC, wins DESC, points DESC, user_id)""",
-    """CREATE INDEX totals_by_points
-        ON player_totals (scope, with_bots, points DESC, wins DESC, user_id)""",
+    # Covering indexes, one per ranking sort: a page and the win-rate minimum are read
+    # from the index alone, whatever the number of players skipped.
+    """CREATE INDEX totals_by_wins ON player_totals (scope, with_bots, wins DESC, win_rate DESC,
+        points DESC, user_id, matches, chicas_won, chicas_lost)""",
+    """CREATE INDEX totals_by_win_rate ON player_totals (scope, with_bots, win_rate DESC,
+        wins DESC, points DESC, user_id, matches, chicas_won, chicas_lost)""",
+    """CREATE INDEX totals_by_points ON player_totals (scope, with_bots, points DESC, wins DESC,
+        user_id, win_rate, matches, chicas_won, chicas_lost)""",
     *REBUILD_PLAYER_TOTALS,
 )
 
