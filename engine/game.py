@@ -275,7 +275,7 @@ class Game:
         self.deal_number += 1
         self.last_played = None
         self.to_play = (self.dealer + 1) % players
-        events = [Event("deal", None, 0, self.dealer, count=self.deal_number)]
+        events = [make_event("deal", None, 0, self.dealer, None, (), self.deal_number)]
         self._announce_rondas(events)
         return events
 
@@ -284,10 +284,8 @@ class Game:
         for offset in range(1, self.players + 1):
             seat = (self.dealer + offset) % self.players
             side = seat % 2
-            counts: dict[int, int] = {}
-            for card in self.hands[seat]:
-                counts[card.rank] = counts.get(card.rank, 0) + 1
-            most = max(counts.values(), default=0)
+            ranks = [card.rank for card in self.hands[seat]]
+            most = max(map(ranks.count, ranks), default=0)
             if most == 4 and self.rules.doble_ronda is None:
                 points = max(0, CHICA_POINTS - self.points[side])
                 self.points[side] += points
