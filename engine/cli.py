@@ -418,9 +418,15 @@ def main(argv: Sequence[str] | None = None, read: Read = input, write: Write = p
     parser = argparse.ArgumentParser(
         prog="python -m engine", description="Play Cuarenta in the terminal against the computer."
     )
-    parser.add_argument("--players", type=int, choices=(2, 4), default=2)
-    parser.add_argument("--rules", choices=Rules.PRESETS, default="quito", type=str.lower)
-    parser.add_argument("--chicas", type=int, default=None, help="chicas to win the match")
+    parser.add_argument(
+        "--players", type=int, choices=(2, 4), default=2, help="4: you and a computer partner"
+    )
+    parser.add_argument(
+        "--rules", choices=Rules.PRESETS, default="quito", type=str.lower, help="the rule set"
+    )
+    parser.add_argument(
+        "--chicas", type=int, default=None, metavar="N", help="chicas to win the match (2)"
+    )
     parser.add_argument("--seed", type=int, default=None, help="the same seed, the same game")
     args = parser.parse_args(argv)
     rules = Rules.preset(args.rules)
