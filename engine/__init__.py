@@ -1,9 +1,10 @@
 """The Cuarenta engine: rules, scoring and computer opponents. No Discord, no I/O."""
 
+from .ai import Bot
 from .cards import Card
 from .events import Event
 from .game import Game
 from .moves import IllegalMove, Move
 from .rules import Rules
 
-__all__ = ["Card", "Event", "Game", "IllegalMove", "Move", "Rules"]
+__all__ = ["Bot", "Card", "Event", "Game", "IllegalMove", "Move", "Rules"]

@@ -1,0 +1,81 @@
+"""`Bot`: a computer opponent at one of five levels (see `LEVELS`)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from ..game import Game
+from ..moves import Move
+from .policies import choose_easy, choose_normal, choose_random
+from .search import choose_expert, choose_expert2
+from .sim import RankMove
+from .view import SeatView
+
+DEFAULT_BUDGET_MS = 100
+
+VARIANTS = {
+    "expert2": {},
+    "oracle2": {},
+    "x_t2": {"turns": 2},
+    "x_w48": {"count": 48},
+    "x_t3": {"turns": 3},
+}
+LEVELS = ("random", "easy", "normal", "expert", "oracle")
+PLAYER_LEVELS = ("easy", "normal", "expert")  # offered to players; the others are yardsticks
+
+
+class Bot:
+    """A computer player. `choose(game)` returns a legal Move for `game.to_play`.
+
+    random: any legal move. easy: greedy, the most points now and then the most cards.
+    normal: one move ahead against the likely replies (policies.py). expert: search over
+    the hidden cards (search.py). oracle: the expert's search seeing every card — a
+    yardstick, it cheats.
+
+    Every level but the oracle decides only from what the seat may see (view.py). The
+    choice is a function of the level, the seed, the budget and the position: a fresh Bot
+    with the same arguments chooses the same move (the expert's wall-clock fuse aside).
+    """
+
+    def __init__(self, level: str = "normal", seed: int = 0, budget_ms: float | None = None):
+        if level not in LEVELS and level not in VARIANTS:
+            raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
+        self.level = level
+        self.seed = seed
+        self.budget_ms = DEFAULT_BUDGET_MS if budget_ms is None else budget_ms
+
+    def __repr__(self) -> str:
+        return f"Bot({self.level!r}, seed={self.seed}, budget_ms={self.budget_ms})"
+
+    def choose(self, game: Game) -> Move:
+        view = SeatView(game, oracle=self.level.startswith("oracle"))
+        rng = random.Random(f"{self.level}|{self.seed}|{view.key}")
+        return to_move(view, self._policy()(view, rng))
+
+    def _policy(self) -> Callable[[SeatView, random.Random], RankMove]:
+        match self.level:
+            case "random":
+                return choose_random
+            case "easy":
+                return choose_easy
+            case "normal":
+                return choose_normal
+        oracle = self.level.startswith("oracle")
+        if self.level in VARIANTS:
+            kw = VARIANTS[self.level]
+            return lambda view, rng: choose_expert2(view, rng, self.budget_ms, oracle, **kw)
+        return lambda view, rng: choose_expert(view, rng, self.budget_ms, oracle)
+
+
+def to_move(view: SeatView, choice: RankMove) -> Move:
+    """The engine Move for a move by rank, played with our lowest card of that rank."""
+    rank, takes = choice
+    card = next(c for c in view.cards if c.rank == rank)
+    if not takes:
+        return Move(card)
+    wanted = sorted(takes)
+    for option in view.game_options(card):
+        if sorted(c.rank for c in option) == wanted:
+            return Move(card, option)
+    raise AssertionError(f"no capture of {sorted(takes)} with {card}")

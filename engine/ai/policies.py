@@ -1,0 +1,161 @@
+"""The fast levels: random, easy (greedy) and normal (one-move heuristics).
+
+Each `choose_*` takes a SeatView and a seeded random generator and returns a move by
+rank, `(rank, takes)`; bot.py turns it into the engine's Move. The normal level's
+valuation works on a Position for whichever seat is to play and reads only that seat's
+hand and what is public, so the expert's search can use it for every seat of a hidden
+deal without letting anyone peek.
+"""
+
+from __future__ import annotations
+
+import random
+from math import comb
+
+from .evaluate import evaluate
+from .sim import Position, RankMove, captures
+from .view import SeatView
+
+RANKS = range(1, 11)
+FOLLOW_UP = 0.35  # weight of what our own next card could take from the table we leave
+NEW_DEAL = 5  # cards in a hand after a deal
+
+
+def choose_random(view: SeatView, rng: random.Random) -> RankMove:
+    return rng.choice(view.moves())
+
+
+def _pick(scored: list[tuple[float, RankMove]], rng: random.Random | None) -> RankMove:
+    """The best-scored move; ties broken at random (drops are often tied), or the first."""
+    top = max(score for score, _ in scored)
+    best = [move for score, move in scored if score >= top - 1e-9]
+    return best[0] if rng is None else rng.choice(best)
+
+
+def own_position(view: SeatView) -> Position:
+    """This deal with only our own hand filled in (others' sizes as they are)."""
+    hands = [[0] * 11 for _ in range(view.players)]
+    hands[view.seat] = list(view.hand)
+    pos = view.position(hands)
+    pos.sizes = list(view.sizes)
+    return pos
+
+
+def choose_easy(view: SeatView, rng: random.Random) -> RankMove:
+    """Greedy: the most points now, then the most cards; anything else at random."""
+    pos = own_position(view)
+    scored = [
+        (pos.gain(rank, takes) * 100 + len(takes) + (1 if takes else 0), (rank, takes))
+        for rank, takes in pos.moves()
+    ]
+    return _pick(scored, rng)
+
+
+def choose_normal(view: SeatView, rng: random.Random) -> RankMove:
+    """One move ahead, with the reply the unseen cards make likely (see `normal_value`)."""
+    pos = own_position(view)
+    unseen = unseen_by(pos, pos.seat)
+    return _pick([(normal_value(pos, move, unseen), move) for move in pos.moves()], rng)
+
+
+def normal_choice(pos: Position) -> RankMove:
+    """The normal level's move for the seat to play in `pos` (ties: the first)."""
+    unseen = unseen_by(pos, pos.seat)
+    return _pick([(normal_value(pos, move, unseen), move) for move in pos.moves()], None)
+
+
+def normal_best(pos: Position) -> float:
+    """The normal level's value of its best move for the seat to play in `pos`."""
+    unseen = unseen_by(pos, pos.seat)
+    return max(normal_value(pos, move, unseen) for move in pos.moves())
+
+
+def unseen_by(pos: Position, seat: int) -> list[int]:
+    """Per rank, the cards `seat` cannot see: neither in its hand nor on the table."""
+    hand = pos.hands[seat]
+    table = pos.table
+    return [0] + [4 - hand[r] - table[r] for r in RANKS]
+
+
+def normal_value(pos: Position, move: RankMove, unseen: list[int]) -> float:
+    """A move's worth for the seat to play, reading only its own hand and public facts.
+
+    The position the move leaves (points, the 38 rule, the cartón race: `evaluate`),
+    minus the expected best reply of the next seat — always an opponent — over the hands
+    the unseen cards allow: a drop it can fall on (caída), a table it can sweep (limpia),
+    cards it can take. A small bonus goes to what our remaining cards could take from
+    the table we leave, which keeps a card that answers the table.
+    """
+    side = pos.seat & 1
+    undo = pos.play(*move)
+    value = evaluate(pos, side)
+    if abs(value) < 50:
+        value -= _expected_reply(pos, unseen)
+        value += FOLLOW_UP * _follow_up(pos)
+    pos.undo(undo)
+    return value
+
+
+def _expected_reply(pos: Position, unseen: list[int]) -> float:
+    """The next seat's expected best gain (for its side) on the position left to it."""
+    replier = pos.seat
+    holding = pos.sizes[replier]
+    saved_last = pos.last
+    if holding == 0:  # the deal is over
+        if pos.stock_left == 0:
+            return 0.0
+        holding, pos.last = NEW_DEAL, 0
+    if not pos.tsize:
+        pos.last = saved_last
+        return 0.0
+    their_side = replier & 1
+    base = evaluate(pos, their_side)
+    hand = pos.hands[replier]
+    sizes = pos.sizes
+    table = pos.table
+    parts = pos.parts
+    gains = []
+    for rank in RANKS:
+        if not unseen[rank]:
+            continue
+        options = captures(table, rank, parts)
+        if not options:
+            continue
+        best = 0.0
+        hand[rank] += 1
+        sizes[replier] += 1
+        for takes in options:
+            undo = pos.play(rank, takes)
+            best = max(best, evaluate(pos, their_side) - base)
+            pos.undo(undo)
+        hand[rank] -= 1
+        sizes[replier] -= 1
+        if best > 0:
+            gains.append((best, rank))
+    pos.last = saved_last
+    gains.sort(reverse=True)
+    pool = sum(unseen)
+    expected = 0.0
+    missing = 0
+    none_before = 1.0
+    total = comb(pool, holding)
+    for gain, rank in gains:
+        missing += unseen[rank]
+        none_now = comb(pool - missing, holding) / total
+        expected += gain * (none_before - none_now)
+        none_before = none_now
+    return expected
+
+
+def _follow_up(pos: Position) -> float:
+    """The most our remaining cards could take from this table, in points and cards."""
+    if not pos.tsize:
+        return 0.0
+    hand = pos.hands[(pos.seat - 1) % pos.players]
+    best = 0.0
+    for rank in RANKS:
+        if hand[rank]:
+            for takes in captures(pos.table, rank, pos.parts):
+                limpia = 2.0 if len(takes) == pos.tsize else 0.0
+                best = max(best, 0.5 * (1 + len(takes)) + limpia)
+    return best

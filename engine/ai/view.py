@@ -1,0 +1,159 @@
+"""What the seat to play may know, and the hidden deals consistent with it.
+
+The game keeps no history, and a fresh Bot may be made for every move (the Discord layer
+does that), so a bot decides from the visible state alone:
+
+- its own hand, the table, the card just dropped (for caídas), the scores, the chicas,
+  the cards captured per side (counts only), the dealer, the deal number, how many cards
+  each seat holds and how many are left in the stock;
+- every other card of the deck — in another hand, in the stock, or already captured this
+  hand — is *unseen*. The bot knows how many lie in each place, not which: it treats them
+  as shuffled at random among those places (suits never matter, so only ranks count).
+
+That is sound (it never uses a card the seat cannot see) and conservative: a player who
+remembers every capture of the hand knows more, most of all on the last deal. Nothing in
+a decision depends on the hidden cards themselves, which the tests check by shuffling them.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations_with_replacement
+from math import comb
+
+from ..cards import Card
+from ..game import Game
+from ..moves import capture_options
+from .sim import Position, captures, counts, partitions
+
+RANKS = range(1, 11)
+
+
+class SeatView:
+    """The visible state for the seat to play; with `oracle=True`, every card as well."""
+
+    def __init__(self, game: Game, oracle: bool = False) -> None:
+        if game.winner is not None:
+            raise ValueError("the match is over: there is no move to choose")
+        self.game = game if oracle else None
+        self.rules = game.rules
+        self.players = game.players
+        self.seat = game.to_play
+        self.side = self.seat % 2
+        self.dealer = game.dealer
+        self.cards: list[Card] = sorted(game.hands[self.seat])
+        self.hand = counts(self.cards)
+        table_cards = sorted(game.table)
+        self.table_cards = list(game.table)  # in the game's order, as capture_options wants
+        self.last_card = game.last_played
+        self.table = counts(table_cards)
+        self.last = 0 if game.last_played is None else game.last_played.rank
+        self.points = game.scores
+        self.captured = game.captured
+        self.sizes = [len(h) for h in game.hands]
+        self.stock_left = len(game.stock)
+        self.unseen = [0] + [4 - self.hand[r] - self.table[r] for r in RANKS]
+        self.pool = sum(self.unseen)
+        self.parts = partitions(self.rules.sum_cards)
+        self.key = "|".join(
+            str(part)
+            for part in (
+                self.seat,
+                [c.index for c in self.cards],
+                [c.index for c in table_cards],
+                self.last,
+                self.points,
+                self.captured,
+                game.chicas,
+                self.dealer,
+                game.hand_number,
+                game.deal_number,
+                self.sizes,
+                self.stock_left,
+                self.rules,
+            )
+        )
+
+    # -------------------------------------------------------------- questions
+    def moves(self) -> list[tuple[int, tuple[int, ...]]]:
+        """The distinct moves of this seat by rank: captures first, then drops."""
+        hands = [[0] * 11 for _ in range(self.players)]
+        hands[self.seat] = list(self.hand)
+        return self.position(hands).moves()
+
+    def captures(self, rank: int, table: list[int] | None = None) -> list[tuple[int, ...]]:
+        return captures(self.table if table is None else table, rank, self.parts)
+
+    def game_options(self, card: Card) -> list[frozenset[Card]]:
+        """The engine's captures for one of our cards (cards, not ranks)."""
+        return capture_options(card, self.table_cards, self.last_card, self.rules.sum_cards)
+
+    def chance_none(self, ranks: list[int], holding: int) -> float:
+        """Chance that a hidden hand of `holding` cards holds no card of these ranks."""
+        if holding <= 0:
+            return 1.0
+        missing = sum(self.unseen[r] for r in ranks)
+        return comb(self.pool - missing, holding) / comb(self.pool, holding)
+
+    # --------------------------------------------------------- hidden worlds
+    def position(self, hands: list[list[int]]) -> Position:
+        """A Position of this deal with the given hands (counts per seat)."""
+        return Position(
+            players=self.players,
+            hands=hands,
+            table=list(self.table),
+            last=self.last,
+            pts=list(self.points),
+            cap=list(self.captured),
+            seat=self.seat,
+            dealer=self.dealer,
+            stock_left=self.stock_left,
+            rules=self.rules,
+        )
+
+    def true_position(self) -> Position:
+        """The real deal (oracle only)."""
+        assert self.game is not None, "only an oracle sees every hand"
+        position = self.position([counts(h) for h in self.game.hands])
+        position.last_capturer = -1 if self.game.last_capturer is None else self.game.last_capturer
+        return position
+
+    def sample(self, rng: random.Random) -> Position:
+        """A deal with the hidden hands drawn at random from the unseen cards."""
+        pool = [r for r in RANKS for _ in range(self.unseen[r])]
+        rng.shuffle(pool)
+        hands = []
+        start = 0
+        for seat in range(self.players):
+            if seat == self.seat:
+                hands.append(list(self.hand))
+                continue
+            size = self.sizes[seat]
+            hands.append(counts(pool[start : start + size]))
+            start += size
+        return self.position(hands)
+
+    def enumerate_worlds(self, limit: int) -> list[tuple[float, Position]] | None:
+        """With 2 players, every distinct opponent hand and its chance; None past `limit`."""
+        if self.players != 2:
+            return None
+        other = 1 - self.seat
+        size = self.sizes[other]
+        if comb(10 + size - 1, size) > 4 * limit:
+            return None
+        worlds = []
+        total = comb(self.pool, size)
+        for combo in combinations_with_replacement([r for r in RANKS if self.unseen[r]], size):
+            hand = counts(combo)
+            weight = 1
+            for r in set(combo):
+                weight *= comb(self.unseen[r], hand[r])
+            if weight:
+                worlds.append((weight / total, hand))
+            if len(worlds) > limit:
+                return None
+        result = []
+        for weight, hand in worlds:
+            hands = [list(self.hand), hand] if self.seat == 0 else [hand, list(self.hand)]
+            result.append((weight, self.position(hands)))
+        return result

@@ -1,0 +1,152 @@
+"""Computer opponents: legal moves, determinism, no peeking, and a few obvious positions.
+
+These tests check behaviour only; strength and speed are measured by bench/arena.py.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine import Bot, Card, Game, Move, Rules
+from engine.cards import parse_cards
+
+HONEST = ("random", "easy", "normal", "expert")
+ALL = (*HONEST, "oracle")
+BUDGET = 15  # ms: small, to keep the tests fast
+RULE_SETS = (
+    Rules(),
+    Rules.preset("cuenca"),
+    Rules(sum_cards=None, lock_at=30, leftovers="last_capturer", doble_ronda=4),
+)
+
+
+def bot(level: str, seed: int = 7) -> Bot:
+    return Bot(level, seed=seed, budget_ms=BUDGET)
+
+
+def random_states(players: int, count: int, seed: int) -> list[Game]:
+    """Positions reached by random play, under varied rules, some near the 38 lock."""
+    rng = random.Random(seed)
+    states: list[Game] = []
+    game = Game.new(players, RULE_SETS[0], seed=seed)
+    while len(states) < count:
+        if game.winner is not None or game.chica_history:
+            rules = RULE_SETS[len(states) % len(RULE_SETS)]
+            game = Game.new(players, rules, seed=rng.randrange(10**9))
+            if rng.random() < 0.3:
+                game.points = [rng.randrange(30, 40), rng.randrange(20, 40)]
+        if rng.random() < 0.25:
+            states.append(game.copy())
+        game.play(rng.choice(game.legal_moves()))
+    return states
+
+
+def shuffle_hidden(game: Game, rng: random.Random) -> Game:
+    """The same position with the cards the seat to play cannot see dealt differently."""
+    other = game.copy()
+    seat = other.to_play
+    hidden = [c for s, hand in enumerate(other.hands) if s != seat for c in hand] + other.stock
+    rng.shuffle(hidden)
+    cards = iter(hidden)
+    for s in range(other.players):
+        if s != seat:
+            other.hands[s] = [next(cards) for _ in other.hands[s]]
+    other.stock = [next(cards) for _ in other.stock]
+    return other
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("level", ALL)
+def test_every_level_plays_a_legal_move(level: str, players: int) -> None:
+    for index, game in enumerate(random_states(players, 40, seed=players)):
+        before = game.to_dict()
+        move = bot(level, seed=index).choose(game)
+        assert move in game.legal_moves()
+        assert game.to_dict() == before, "choose() must not change the game"
+        game.play(move)
+
+
+@pytest.mark.parametrize("level", ALL)
+def test_a_fresh_bot_with_the_same_seed_chooses_the_same(level: str) -> None:
+    for index, game in enumerate(random_states(2, 12, seed=11) + random_states(4, 6, seed=12)):
+        first = bot(level, seed=index).choose(game)
+        again = bot(level, seed=index)
+        assert again.choose(game) == first
+        assert again.choose(game.copy()) == first
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("level", HONEST)
+def test_no_peeking_at_hidden_cards(level: str, players: int) -> None:
+    """Dealing the unseen cards (other hands, stock) differently never changes a choice."""
+    rng = random.Random(5)
+    for index, game in enumerate(random_states(players, 25, seed=20 + players)):
+        choice = bot(level, seed=index).choose(game)
+        for _ in range(2):
+            assert bot(level, seed=index).choose(shuffle_hidden(game, rng)) == choice
+
+
+def position(hand: str, table: str, other: str, last: str | None = None, **kw) -> Game:
+    """A 2-player position: seat 0 to play with `hand`; seat 1 holds `other`."""
+    return Game.from_position(
+        Rules(),
+        hands=[parse_cards(hand), parse_cards(other)],
+        table=parse_cards(table),
+        to_play=0,
+        last_played=None if last is None else Card.parse(last),
+        **kw,
+    )
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "expert", "oracle"])
+def test_takes_an_obvious_caida(level: str) -> None:
+    game = position("4h 7s Kd", "4c 2s", "5s 6s Jd", last="4c")
+    assert bot(level).choose(game) == Move(Card.parse("4h"), frozenset([Card.parse("4c")]))
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "expert", "oracle"])
+def test_takes_an_obvious_limpia(level: str) -> None:
+    game = position("5h Jc Qd", "2s 3d", "As 6s Kd")
+    assert bot(level).choose(game) == Move(Card.parse("5h"), frozenset(parse_cards("2s 3d")))
+
+
+@pytest.mark.parametrize("level", ["normal", "expert", "oracle"])
+def test_does_not_drop_a_card_the_opponent_can_fall_on(level: str) -> None:
+    """Holding every king, dropping a king is safe; a 5 on the empty table is a gift."""
+    game = position("Kh Ks Kd Kc 5c", "", "5s 5d 2h 3h Js")
+    assert bot(level).choose(game) in [Move(Card.parse(k)) for k in ("Kh", "Ks", "Kd", "Kc")]
+
+
+@pytest.mark.parametrize("level", ["expert", "oracle"])
+def test_four_players_take_a_caida_for_the_team(level: str) -> None:
+    game = Game.from_position(
+        Rules(),
+        hands=[parse_cards(h) for h in ("3s", "2c", "6h Kd", "4c Qd")],
+        table=parse_cards("6c Jh"),
+        to_play=2,
+        dealer=3,
+        last_played=Card.parse("6c"),
+        captured=(10, 12),
+    )
+    move = bot(level).choose(game)
+    assert move.card == Card.parse("6h") and Card.parse("6c") in move.takes
+
+
+def test_the_oracle_sees_the_hidden_hand() -> None:
+    """Which drop is safe depends on the opponent's cards: only the oracle knows them."""
+    safe_king = position("5h Kd", "Jc", "5s", last="Jc", dealer=0)
+    safe_five = position("5h Kd", "Jc", "Ks", last="Jc", dealer=0)
+    assert bot("oracle").choose(safe_king) == Move(Card.parse("Kd"))
+    assert bot("oracle").choose(safe_five) == Move(Card.parse("5h"))
+
+
+def test_unknown_level_and_finished_match_are_refused() -> None:
+    with pytest.raises(ValueError, match="unknown level"):
+        Bot("grandmaster")
+    game = position("5h", "5s", "Kd", last="5s", scores=(38, 0), chicas=(1, 0))
+    game.play(Move(Card.parse("5h"), frozenset([Card.parse("5s")])))
+    assert game.winner == 0
+    with pytest.raises(ValueError, match="over"):
+        Bot("easy").choose(game)
