@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import functools
 import logging
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -45,6 +47,23 @@ MODE_CHOICES = [
 LEVEL_CHOICES = [choice(f"choice.{level}", level) for level in ("easy", "normal", "expert")]
 RULES_CHOICES = [choice(f"choice.{name}", name) for name in Rules.PRESETS]
 LENGTH_CHOICES = [choice("choice.match", "match"), choice("choice.one_chica", "one")]
+
+
+def answers_refusals(command: Callable[..., Awaitable[None]]) -> Callable[..., Awaitable[None]]:
+    """Let a command body raise Refusal: the user gets the explanation, privately."""
+
+    @functools.wraps(command)
+    async def run(
+        self: Cuarenta, interaction: discord.Interaction, *args: Any, **kwargs: Any
+    ) -> None:
+        try:
+            await command(self, interaction, *args, **kwargs)
+        except Refusal as refusal:
+            lang = await self.reader_language(interaction)
+            session = self.runtime.latest_in_channel(interaction.channel_id or 0)
+            await self.reply(interaction, self.refusal_text(refusal, lang, session))
+
+    return run
 
 
 class Cuarenta(
@@ -128,10 +147,6 @@ class Cuarenta(
     ) -> None:
         original = getattr(error, "original", error)
         lang = await self.reader_language(interaction)
-        if isinstance(original, Refusal):
-            session = self.runtime.latest_in_channel(interaction.channel_id or 0)
-            await self.reply(interaction, self.refusal_text(original, lang, session))
-            return
         log.error(
             "command %s failed for user %s in channel %s",
             interaction.command and interaction.command.qualified_name,
@@ -161,6 +176,7 @@ class Cuarenta(
     @app_commands.choices(
         mode=MODE_CHOICES, bot_level=LEVEL_CHOICES, rules=RULES_CHOICES, length=LENGTH_CHOICES
     )
+    @answers_refusals
     async def start(
         self,
         interaction: discord.Interaction,
@@ -220,6 +236,7 @@ class Cuarenta(
         user=L("opt.user.desc"), rules=L("opt.rules.desc"), length=L("opt.length.desc")
     )
     @app_commands.choices(rules=RULES_CHOICES, length=LENGTH_CHOICES)
+    @answers_refusals
     async def challenge(
         self,
         interaction: discord.Interaction,
@@ -283,11 +300,13 @@ class Cuarenta(
 
     @app_commands.command(name=L("cmd.hand"), description=L("cmd.hand.desc"))
     @app_commands.guild_only()
+    @answers_refusals
     async def hand(self, interaction: discord.Interaction) -> None:
         session = self.playing_session(interaction)
         await self.show_hand(interaction, session)
 
     @app_commands.command(name=L("cmd.rules"), description=L("cmd.rules.desc"))
+    @answers_refusals
     async def rules(self, interaction: discord.Interaction) -> None:
         lang = await self.reader_language(interaction)
         session = self.runtime.latest_in_channel(interaction.channel_id or 0)
@@ -298,6 +317,7 @@ class Cuarenta(
 
     @app_commands.command(name=L("cmd.forfeit"), description=L("cmd.forfeit.desc"))
     @app_commands.guild_only()
+    @answers_refusals
     async def forfeit(self, interaction: discord.Interaction) -> None:
         lang = await self.reader_language(interaction)
         session = self.playing_session(interaction)
@@ -308,6 +328,7 @@ class Cuarenta(
 
     @app_commands.command(name=L("cmd.stop"), description=L("cmd.stop.desc"))
     @app_commands.guild_only()
+    @answers_refusals
     async def stop(self, interaction: discord.Interaction) -> None:
         lang = await self.reader_language(interaction)
         session = self.runtime.latest_in_channel(interaction.channel_id or 0)
@@ -326,6 +347,7 @@ class Cuarenta(
         scope=L("opt.scope.desc"), sort=L("opt.sort.desc"), with_bots=L("opt.with_bots.desc")
     )
     @app_commands.choices(scope=records.SCOPE_CHOICES, sort=records.SORT_CHOICES)
+    @answers_refusals
     async def leaderboard(
         self,
         interaction: discord.Interaction,
@@ -343,6 +365,7 @@ class Cuarenta(
     @app_commands.command(name=L("cmd.stats"), description=L("cmd.stats.desc"))
     @app_commands.rename(user=L("opt.user"))
     @app_commands.describe(user=L("opt.user.desc"))
+    @answers_refusals
     async def stats(
         self, interaction: discord.Interaction, user: discord.User | None = None
     ) -> None:
@@ -373,6 +396,7 @@ class Cuarenta(
     @app_commands.choices(
         rules=RULES_CHOICES, language=records.LANGUAGE_CHOICES, bot_level=LEVEL_CHOICES
     )
+    @answers_refusals
     async def config(
         self,
         interaction: discord.Interaction,

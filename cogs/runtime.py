@@ -160,7 +160,7 @@ class TableRuntime:
             except discord.NotFound:
                 log.info("table message of %s is gone; posting it again", session.session_id)
         elif message_id is not None:
-            await self._retire_message(channel, message_id)
+            await self._retire_message(channel, message_id, session.lang)
         await self.post_table(session, payload)
 
     async def post_table(self, session: TableSession, payload: Payload | None = None) -> None:
@@ -174,9 +174,14 @@ class TableRuntime:
         self.table_posted_at[session.session_id] = now()
         await self.change(session.session_id, lambda s: setattr(s, "table_message_id", message.id))
 
-    async def _retire_message(self, channel: discord.PartialMessageable, message_id: int) -> None:
+    async def _retire_message(
+        self, channel: discord.PartialMessageable, message_id: int, lang: str
+    ) -> None:
+        """An old table message: its cards may be back in hands by now, so only a pointer stays."""
         with contextlib.suppress(discord.HTTPException):
-            await channel.get_partial_message(message_id).edit(view=None)
+            await channel.get_partial_message(message_id).edit(
+                content=t("table.moved", lang), view=None
+            )
 
     async def close_unreachable(self, session: TableSession) -> None:
         """The channel is gone (or closed to the bot): end the session quietly."""

@@ -254,6 +254,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "🏳️ {loser} se rindió · {winner} gana",
         "🏳️ {loser} forfeited · {winner} wins",
     ),
+    "table.moved": ("La mesa sigue más abajo ↓", "The table continues below ↓"),
     "table.stopped": ("⏹️ Partida detenida.", "⏹️ Game stopped."),
     "table.final_scores": ("Chicas: {history}", "Chicas: {history}"),
     "event.drop": ("{who} echó {card}", "{who} dropped {card}"),

@@ -363,12 +363,18 @@ class TableSession:
                 self.stats[event.seat].rondas += 1
             elif event.kind == "zapateria":
                 self.zapaterias[event.side] += 1
+            if event.kind == "deal" and event.count == 1:
+                self._forget_cards()
             entry = event_to_log(event)
             if made_by != "player" and event.kind in ("drop", "capture") and event.seat == seat:
                 entry["by"] = made_by
             self.log.append(entry)
         del self.log[:-LOG_SIZE]
         self.turn_started_at = now
+
+    def _forget_cards(self) -> None:
+        """A new shuffle: cards told in the log may now be in someone's hand, so drop them."""
+        self.log = [entry for entry in self.log if "card" not in entry and "takes" not in entry]
 
     def _note(self, kind: str, seat: int | None, now: float) -> None:
         self.log.append({"kind": kind, "seat": seat})

@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import pytest
+import pytest_asyncio
 
-from bot import create_bot
+from bot import CuarentaBot, create_bot
 
 
 @pytest.fixture
@@ -14,11 +15,36 @@ def database_path(tmp_path):
     return tmp_path / "cuarenta.sqlite3"
 
 
+@pytest_asyncio.fixture
+async def make_bot(database_path):
+    """Build bots on the test's database; their storage is closed at the end.
+
+    simcord detaches a bot without calling close() (like a crash), so the test closes
+    what each bot opened, or the database threads would outlive the test.
+    """
+    made: list[CuarentaBot] = []
+
+    def make(**options) -> CuarentaBot:
+        settings = {
+            "database_path": database_path,
+            "sync_global": True,
+            "upload_emojis": False,
+            "bot_pause_seconds": 0.0,
+        }
+        settings.update(options)
+        bot = create_bot(**settings)
+        made.append(bot)
+        return bot
+
+    yield make
+    for bot in made:
+        if hasattr(bot, "storage"):
+            await bot.storage.close()
+
+
 @pytest.fixture
-def simcord_bot(database_path):
-    return create_bot(
-        database_path=database_path, sync_global=True, upload_emojis=False, bot_pause_seconds=0.0
-    )
+def simcord_bot(make_bot):
+    return make_bot()
 
 
 @dataclass

@@ -1,17 +1,15 @@
-"""Reading what the bot showed, the way a player would."""
+"""Reading what the bot showed, and acting on it the way a player would."""
 
 from __future__ import annotations
 
-from engine import Card
-
 from cogs.components import PREFIX
+from engine import Card
 
 
 def buttons(message) -> list[dict]:
     """Every button of a message (discord.Message or simcord response), as raw dicts."""
-    rows = message.components
     found = []
-    for row in rows:
+    for row in message.components:
         children = row.get("components", []) if isinstance(row, dict) else row.children
         for child in children:
             found.append(child if isinstance(child, dict) else child.to_dict())
@@ -38,3 +36,52 @@ def only_session(env):
     sessions = list(cog(env).runtime.sessions.values())
     assert len(sessions) == 1, sessions
     return sessions[0]
+
+
+def current(env, session_id):
+    return cog(env).runtime.sessions[session_id]
+
+
+def message(channel, message_id):
+    return next(m for m in channel.history() if m.id == message_id)
+
+
+def table_message(world, session):
+    return message(world.channel, session.table_message_id)
+
+
+async def open_hand(world, player, session):
+    result = await player.click(
+        table_message(world, session), custom_id=f"c40:table:{session.session_id}:hand"
+    )
+    assert result.ephemeral
+    return result.response
+
+
+async def play_one_turn(world, player, session):
+    """Open the hand and play the first card (taking its first capture, if any)."""
+    hand = await open_hand(world, player, session)
+    cards = enabled(hand, "card")
+    assert cards, f"no playable card on the player's turn: {hand.content}"
+    result = await player.click(hand, custom_id=cards[0]["custom_id"])
+    takes = enabled(result.response, "take")
+    if takes:
+        result = await player.click(result.response, custom_id=takes[0]["custom_id"])
+    return result
+
+
+async def play_until_over(world, players, session_id, max_turns=600, after_each=None) -> int:
+    """Let each human play in turn (bots move by themselves) until the game ends."""
+    by_id = {p.id: p for p in players}
+    turns = 0
+    session = current(world.env, session_id)
+    while session.phase == "playing":
+        seat = session.current_seat()
+        assert seat is not None and not seat.is_bot, "a bot seat did not move by itself"
+        await play_one_turn(world, by_id[seat.user_id], session)
+        if after_each is not None:
+            after_each(current(world.env, session_id))
+        turns += 1
+        assert turns < max_turns
+        session = current(world.env, session_id)
+    return turns

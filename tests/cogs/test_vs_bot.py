@@ -1,44 +1,46 @@
-"""A whole match against the bot, played through clicks to its end."""
+"""Whole matches played through clicks: against the bot, and 2 humans with 2 bots."""
 
 from __future__ import annotations
 
-from tests.cogs.helpers import cog, enabled, only_session
-
-
-async def play_until_over(world, player, max_clicks: int = 400) -> int:
-    """Open the hand from the table and play the first card (and first capture) each turn."""
-    env, channel = world.env, world.channel
-    clicks = 0
-    session = only_session(env)
-    while session.phase == "playing":
-        table_message = next(m for m in channel.history() if m.id == session.table_message_id)
-        opened = await player.click(table_message, custom_id=f"c40:table:{session.session_id}:hand")
-        assert opened.ephemeral
-        hand = opened.response
-        cards = enabled(hand, "card")
-        assert cards, f"no playable card on the player's turn: {hand.content}"
-        result = await player.click(hand, custom_id=cards[0]["custom_id"])
-        takes = enabled(result.response, "take")
-        if takes:
-            result = await player.click(result.response, custom_id=takes[0]["custom_id"])
-        clicks += 1
-        assert clicks < max_clicks
-        session = cog(env).runtime.sessions[session.session_id]
-    return clicks
+from tests.cogs.helpers import enabled, only_session, play_until_over, table_message
 
 
 async def test_a_whole_match_against_the_bot(world):
     started = await world.ana.slash(world.channel, "cuarenta start", mode="bot", bot_level="easy")
     assert not started.ephemeral
     assert "CUARENTA" in started.response.content
-    clicks = await play_until_over(world, world.ana)
+    session = only_session(world.env)
+    turns = await play_until_over(world, [world.ana], session.session_id)
     session = only_session(world.env)
     assert session.phase == "finished" and session.winner in (0, 1)
-    assert clicks > 10
-    final = next(m for m in world.channel.history() if m.id == session.table_message_id)
+    assert session.ended_by == "match"
+    assert turns > 10
+    final = table_message(world, session)
     assert "🏆" in final.content
-    assert enabled(final, "table") and all(
-        "rematch" in b["custom_id"] or "rules" in b["custom_id"] for b in enabled(final, "table")
+    actions = {b["custom_id"].split(":")[-1] for b in enabled(final, "table")}
+    assert actions == {"rules", "rematch"}  # the hand button is disabled at the end
+    stats = await world.env.bot.storage.player_stats(world.ana.id, world.guild.id)
+    assert stats is not None and stats.matches == 1 and stats.bot_matches == 1
+    assert stats.wins == (1 if session.winner == 0 else 0)
+
+
+async def test_two_humans_and_two_bots(world):
+    await world.ana.slash(
+        world.channel, "cuarenta start", mode="2v2", bot_level="easy", length="one"
     )
-    rows = await world.env.bot.storage.player_stats(world.ana.id, world.guild.id)
-    assert rows is not None and rows.matches == 1 and rows.bot_matches == 1
+    session = only_session(world.env)
+    lobby = table_message(world, session)
+    joined = await world.beto.click(lobby, label="Join")
+    assert f"<@{world.beto.id}>" in joined.response.content
+    await world.ana.click(table_message(world, session), label="Start")
+    session = only_session(world.env)
+    assert session.phase == "playing"
+    assert [s.user_id for s in session.seats[:2]] == [world.ana.id, world.beto.id]
+    assert all(s.is_bot for s in session.seats[2:])
+    await play_until_over(world, [world.ana, world.beto], session.session_id)
+    session = only_session(world.env)
+    assert session.phase == "finished"
+    for member in (world.ana, world.beto):
+        stats = await world.env.bot.storage.player_stats(member.id, world.guild.id)
+        assert stats.matches == 1
+        assert stats.wins == (1 if session.winner == session.seat_of(member.id) % 2 else 0)

@@ -1,0 +1,129 @@
+"""Every wrong click gets a short private answer and changes nothing."""
+
+from __future__ import annotations
+
+from tests.cogs.helpers import (
+    cog,
+    current,
+    enabled,
+    only_session,
+    open_hand,
+    play_one_turn,
+    table_message,
+)
+
+
+async def start_duel(world):
+    sent = await world.ana.slash(world.channel, "cuarenta challenge", user=world.beto)
+    await world.beto.click(sent.response, label="Accept")
+    return only_session(world.env)
+
+
+def player(world, session):
+    seat = session.current_seat()
+    return world.ana if seat.user_id == world.ana.id else world.beto
+
+
+def other(world, member):
+    return world.beto if member is world.ana else world.ana
+
+
+async def test_a_non_player_cannot_open_a_hand(world):
+    session = await start_duel(world)
+    before = session.to_dict()
+    result = await world.carla.click(table_message(world, session), label="My hand")
+    assert result.ephemeral and "not playing" in result.response.content
+    assert current(world.env, session.session_id).to_dict() == before
+
+
+async def test_a_stale_hand_is_refreshed_not_played(world):
+    """Two hands open, one played: the other one's click (a double click) plays nothing."""
+    session = await start_duel(world)
+    mover = player(world, session)
+    first = await open_hand(world, mover, session)
+    second = await open_hand(world, mover, session)
+    card = enabled(first, "card")[0]["custom_id"]
+    played = await mover.click(first, custom_id=card)
+    if enabled(played.response, "take"):
+        await mover.click(
+            played.response, custom_id=enabled(played.response, "take")[0]["custom_id"]
+        )
+    after_first = current(world.env, session.session_id).to_dict()
+    again = await mover.click(second, custom_id=card)
+    assert again.response.ephemeral
+    assert "out of date" in again.response.content
+    assert current(world.env, session.session_id).to_dict() == after_first
+    # the refreshed hand shows the new state: the opponent is to play
+    assert enabled(again.response, "card") == []
+
+
+async def test_out_of_turn_hand_is_disabled_and_says_whose_turn(world):
+    session = await start_duel(world)
+    waiting = other(world, player(world, session))
+    hand = await open_hand(world, waiting, session)
+    assert enabled(hand, "card") == []
+    mover = player(world, session)
+    assert f"<@{mover.id}>" in hand.content
+
+
+async def test_finished_game_refuses_moves(world):
+    session = await start_duel(world)
+    mover = player(world, session)
+    hand = await open_hand(world, mover, session)
+    latest = await open_hand(world, mover, session)  # the bot keeps only this one up to date
+    await world.ana.slash(world.channel, "cuarenta forfeit")
+    assert "over" in latest.content and enabled(latest, "card") == []
+    finished = current(world.env, session.session_id)
+    assert (
+        finished.phase == "finished" and finished.winner == 1 - finished.seat_of(world.ana.id) % 2
+    )
+    late = await mover.click(hand, custom_id=enabled(hand, "card")[0]["custom_id"])
+    assert late.response.ephemeral and "over" in late.response.content
+    assert current(world.env, session.session_id).to_dict() == finished.to_dict()
+    again = await world.ana.slash(world.channel, "cuarenta hand")
+    assert again.ephemeral and "over" in again.response.content
+
+
+async def test_only_host_or_moderator_can_stop(world):
+    session = await start_duel(world)
+    refused = await world.carla.slash(world.channel, "cuarenta stop")
+    assert refused.ephemeral and "Manage Messages" in refused.response.content
+    assert current(world.env, session.session_id).phase == "playing"
+    stopped = await world.ana.slash(world.channel, "cuarenta stop")
+    assert stopped.ephemeral
+    assert current(world.env, session.session_id).phase == "stopped"
+    assert "stopped" in table_message(world, session).content
+
+
+async def test_a_failed_save_is_rolled_back_and_apologised_for(world, monkeypatch):
+    session = await start_duel(world)
+    mover = player(world, session)
+    hand = await open_hand(world, mover, session)
+    before = current(world.env, session.session_id).to_dict()
+    storage = world.env.bot.storage
+
+    async def broken_save(*args, **kwargs):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(storage, "save_session", broken_save)
+    result = await mover.click(hand, custom_id=enabled(hand, "card")[0]["custom_id"])
+    if enabled(result.response, "take"):
+        result = await mover.click(
+            result.response, custom_id=enabled(result.response, "take")[0]["custom_id"]
+        )
+    texts = [result.response.content] + [f.content for f in result.followups]
+    assert any("went wrong" in text for text in texts)
+    assert current(world.env, session.session_id).to_dict() == before
+    world.env.errors.clear()  # the failure was logged on purpose
+    monkeypatch.undo()
+    await play_one_turn(world, mover, current(world.env, session.session_id))
+    assert current(world.env, session.session_id).version == before["version"] + 1
+
+
+async def test_buttons_of_an_unknown_table_answer_politely(world):
+    await world.ana.slash(world.channel, "cuarenta start", mode="bot", bot_level="easy")
+    session = only_session(world.env)
+    table = table_message(world, session)
+    cog(world.env).runtime.sessions.clear()  # as if the table had been deleted
+    result = await world.ana.click(table, label="My hand")
+    assert result.ephemeral and "no longer exists" in result.response.content
