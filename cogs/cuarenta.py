@@ -408,6 +408,8 @@ class Cuarenta(
     ) -> None:
         guild_id = interaction.guild_id
         assert guild_id is not None
+        if not interaction.permissions.manage_guild:
+            raise Refusal("config_permission")
         changes = records.config_changes(
             rules=rules,
             turn_seconds=turn_seconds,

@@ -43,8 +43,10 @@ async def make_bot(database_path):
 
 
 @pytest.fixture
-def simcord_bot(make_bot):
-    return make_bot()
+def simcord_bot(make_bot, request):
+    """The bot under test; `@pytest.mark.bot_options(...)` changes its settings."""
+    marker = request.node.get_closest_marker("bot_options")
+    return make_bot(**(marker.kwargs if marker else {}))
 
 
 @dataclass
