@@ -1,0 +1,67 @@
+"""Hands are private: no public message ever names a card that is in someone's hand.
+
+Every request the bot makes is inspected as it is sent, against the hands at that very
+moment: messages posted or edited in the channel with the bot token, and interaction
+replies that are not ephemeral (or that turn the lobby into the table).
+"""
+
+from __future__ import annotations
+
+import json
+
+from render.text import text_card
+from tests.cogs.helpers import cog, only_session, play_until_over
+
+TABLE_TITLE = "**CUARENTA**"
+
+
+def public_content(route, payload) -> str | None:
+    """The text a request makes public, or None when it shows nothing to the channel."""
+    if not isinstance(payload, dict):
+        return None
+    path = route.path
+    if path.startswith("/channels/") and "/messages" in path and route.method in ("POST", "PATCH"):
+        return payload.get("content") or ""
+    if path.startswith("/interactions/") and isinstance(payload.get("data"), dict):
+        data = payload["data"]
+        content = data.get("content") or ""
+        if payload.get("type") == 4 and not (data.get("flags") or 0) & 64:
+            return content
+        if payload.get("type") == 7 and TABLE_TITLE in content:  # the lobby becoming the table
+            return content
+    return None
+
+
+def request_body(kwargs) -> object:
+    if kwargs.get("json") is not None:
+        return kwargs["json"]
+    for part in kwargs.get("form") or []:
+        if part.get("name") == "payload_json":
+            return json.loads(part["value"])
+    return None
+
+
+async def test_no_public_message_shows_a_card_in_a_hand(world, monkeypatch):
+    bot = world.env.bot
+    seen = {"public": 0}
+    original = bot.http.request
+
+    async def inspected(route, **kwargs):
+        content = public_content(route, request_body(kwargs))
+        if content is not None:
+            seen["public"] += 1
+            for session in cog(world.env).runtime.sessions.values():
+                if session.game is None or session.phase != "playing":
+                    continue
+                for hand in session.game.hands:
+                    for card in hand:
+                        assert text_card(card) not in content, f"{card} in a hand, shown: {content}"
+                        assert f"c40_{card}" not in content
+        return await original(route, **kwargs)
+
+    monkeypatch.setattr(bot.http, "request", inspected)
+    await world.ana.slash(world.channel, "cuarenta start", mode="bot", bot_level="easy")
+    session = only_session(world.env)
+    turns = await play_until_over(world, [world.ana], session.session_id)
+    assert turns > 10
+    assert seen["public"] > turns  # the table was really inspected after every move
