@@ -74,7 +74,7 @@ class Cuarenta(
 ):
     def __init__(self, bot: CuarentaBot) -> None:
         self.bot = bot
-        self.runtime = TableRuntime(bot, bot.storage, bot.card_emojis)
+        self.runtime = TableRuntime(bot, bot.storage, bot.card_emojis, self.guild_config)
         self.guild_configs: dict[int, dict[str, Any]] = {}
         self.challenge_menu = app_commands.ContextMenu(
             name=L("cmd.challenge_menu"), callback=self.challenge_from_menu
@@ -206,6 +206,7 @@ class Cuarenta(
             lang=lang,
             turn_seconds=int(config.get("turn_seconds", DEFAULT_TURN_SECONDS)),
             now=now(),
+            host_name=interaction.user.display_name,
         )
         against_bot = mode == "bot" or opponent is not None
         if against_bot:
@@ -227,6 +228,8 @@ class Cuarenta(
             session.session_id, lambda s: setattr(s, "table_message_id", message.id)
         )
         self.runtime.table_posted_at[session.session_id] = now()
+        if session.game is not None:
+            await self.runtime.show_table(session)  # adds the picture
         self.runtime.drive(session.session_id)
 
     @app_commands.command(name=L("cmd.challenge"), description=L("cmd.challenge.desc"))
@@ -285,6 +288,8 @@ class Cuarenta(
             chicas_to_win=chicas,
             lang=lang,
             expires_at=now() + CHALLENGE_SECONDS,
+            challenger_name=interaction.user.display_name,
+            challenged_name=opponent.display_name,
         )
         await self.runtime.save_challenge(challenge)
         payload = challenge_payload(challenge, "open", lang)
@@ -473,7 +478,7 @@ class Cuarenta(
         session_id, what = args[0], args[1]
         user_id = interaction.user.id
         actions = {
-            "join": lambda s: s.join(user_id),
+            "join": lambda s: s.join(user_id, interaction.user.display_name),
             "leave": lambda s: s.leave(user_id),
             "bot": lambda s: s.add_bot(user_id),
             "start": lambda s: s.start(user_id, now()),
@@ -489,6 +494,8 @@ class Cuarenta(
             else lobby_payload(session, session.lang)
         )
         await interaction.response.edit_message(content=payload.content, view=payload.view)
+        if session.phase == "playing":
+            await self.runtime.show_table(session)  # adds the picture
         self.runtime.drive(session_id)
 
     async def click_chal(
@@ -515,8 +522,9 @@ class Cuarenta(
             lang=challenge.lang,
             turn_seconds=int(config.get("turn_seconds", DEFAULT_TURN_SECONDS)),
             now=now(),
+            host_name=challenge.challenger_name,
         )
-        session.join(challenge.challenged_id)
+        session.join(challenge.challenged_id, challenge.challenged_name)
         session.start(None, now())
         await self.runtime.add(session)
         payload = challenge_payload(challenge, "accepted", challenge.lang)
@@ -629,6 +637,7 @@ class Cuarenta(
             lang=old.lang,
             turn_seconds=old.turn_seconds,
             now=now(),
+            host_name=interaction.user.display_name,
         )
         bots = sum(
             1 for seat in old.seats if seat is not None and seat.is_bot and seat.user_id is None

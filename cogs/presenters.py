@@ -16,6 +16,7 @@ import discord
 from engine import Card, Move
 from engine.tally import perros_tantos
 from i18n import t
+from render.table import TablePicture
 from render.text import text_cards
 from tables import Challenge, TableSession
 
@@ -217,6 +218,33 @@ def table_payload(session: TableSession, display: CardDisplay) -> Payload:
     return Payload("\n".join(lines), table_view(session))
 
 
+def table_picture(session: TableSession) -> TablePicture:
+    """The picture of the table: its cards, the sides' names and scores, whose turn."""
+    game = session.game
+    assert game is not None
+    lang = session.lang
+    final = game.chica_history[-1] if game.winner is not None and game.chica_history else None
+
+    def name(index: int) -> str:
+        seat = session.seats[index]
+        if seat is None or seat.is_bot:
+            level = seat.bot_level if seat is not None else session.bot_level
+            return t("picture.bot", lang, level=t(f"choice.{level}", lang))
+        return seat.name or t("picture.player", lang, seat=index + 1)
+
+    sides = tuple(" + ".join(name(i) for i in range(side, session.players, 2)) for side in (0, 1))
+    turn = session.seat_to_play
+    return TablePicture(
+        cards=tuple(game.table),
+        sides=sides,  # type: ignore[arg-type]
+        points=final or game.scores,
+        chicas=game.chicas,
+        stock=len(game.stock),
+        turn=None if turn is None else turn % 2,
+        lang=lang,
+    )
+
+
 def turn_line(session: TableSession, lang: str) -> str:
     seat = session.seat_to_play
     assert seat is not None
@@ -326,7 +354,7 @@ def hand_payload(
             sid,
             version,
             str(card),
-            label=_plain([card]),
+            label=None if display.for_card(card) else _plain([card]),
             emoji=display.for_card(card),
             style=_blue if my_turn else _grey,
             disabled=not my_turn,

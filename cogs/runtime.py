@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import io
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
@@ -21,10 +22,18 @@ import discord
 from db import Storage
 from engine import Bot, Game, Move
 from i18n import t
+from render.table import TablePicture, render_table_png_async
 from tables import Challenge, Refusal, TableSession
 from tables.results import match_record
 
-from .presenters import Payload, challenge_payload, hand_payload, lobby_payload, table_payload
+from .presenters import (
+    Payload,
+    challenge_payload,
+    hand_payload,
+    lobby_payload,
+    table_payload,
+    table_picture,
+)
 from .presenters import when as discord_time
 
 if TYPE_CHECKING:
@@ -54,10 +63,18 @@ def choose_move(level: str, game: Game, seed: int) -> Move:
 
 
 class TableRuntime:
-    def __init__(self, bot: discord.Client, storage: Storage, emojis: CardEmojis) -> None:
+    def __init__(
+        self,
+        bot: discord.Client,
+        storage: Storage,
+        emojis: CardEmojis,
+        server_config: Callable[[int | None], Awaitable[dict[str, Any]]],
+    ) -> None:
         self.bot = bot
         self.storage = storage
         self.emojis = emojis
+        self.server_config = server_config
+        self.pictures: dict[str, TablePicture] = {}
         self.sessions: dict[str, TableSession] = {}
         self.challenges: dict[str, Challenge] = {}
         self.locks: dict[str, asyncio.Lock] = {}
@@ -152,9 +169,11 @@ class TableRuntime:
         message_id = session.table_message_id
         too_old = now() - self.table_posted_at.get(session.session_id, now()) > TABLE_REPOST_SECONDS
         if message_id is not None and not too_old:
+            attachments = await self._picture_change(session)
+            extra = {} if attachments is None else {"attachments": attachments}
             try:
                 await channel.get_partial_message(message_id).edit(
-                    content=payload.content, view=payload.view
+                    content=payload.content, view=payload.view, **extra
                 )
                 return
             except discord.NotFound:
@@ -166,13 +185,33 @@ class TableRuntime:
     async def post_table(self, session: TableSession, payload: Payload | None = None) -> None:
         payload = payload or table_payload(session, self.emojis)
         channel = self.bot.get_partial_messageable(session.channel_id)
+        self.pictures.pop(session.session_id, None)
+        files = await self._picture_change(session) or []
         try:
-            message = await channel.send(content=payload.content, view=payload.view)
+            message = await channel.send(content=payload.content, view=payload.view, files=files)
         except (discord.NotFound, discord.Forbidden):
             await self.close_unreachable(session)
             return
         self.table_posted_at[session.session_id] = now()
         await self.change(session.session_id, lambda s: setattr(s, "table_message_id", message.id))
+
+    async def _picture_change(self, session: TableSession) -> list[discord.File] | None:
+        """The attachments the table message needs now, or None to leave them as they are.
+
+        The picture is drawn in a worker thread, only when what it shows has changed
+        (and the renderer caches by content); servers can turn it off.
+        """
+        if session.game is None:
+            return None
+        config = await self.server_config(session.guild_id)
+        if not config.get("table_picture", True):
+            return [] if self.pictures.pop(session.session_id, None) else None
+        picture = table_picture(session)
+        if self.pictures.get(session.session_id) == picture:
+            return None
+        png = await render_table_png_async(picture)
+        self.pictures[session.session_id] = picture
+        return [discord.File(io.BytesIO(png), filename="mesa.png")]
 
     async def _retire_message(
         self, channel: discord.PartialMessageable, message_id: int, lang: str

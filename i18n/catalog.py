@@ -245,6 +245,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{label} está en {points}: solo la caída le sirve.",
         "{label} is at {points}: only a caída scores for it.",
     ),
+    "picture.bot": ("bot {level}", "bot {level}"),
+    "picture.player": ("jugador {seat}", "player {seat}"),
     "table.bot_name": ("🤖 bot ({level})", "🤖 bot ({level})"),
     "table.result": ("🏆 {winner} gana {a}–{b}", "🏆 {winner} wins {a}–{b}"),
     "table.result_zapateria": (

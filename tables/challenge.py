@@ -22,6 +22,8 @@ class Challenge:
     lang: str
     expires_at: float
     message_id: int | None = None
+    challenger_name: str = ""
+    challenged_name: str = ""
 
     def answer(self, user_id: int, now: float) -> None:
         """Check that `user_id` may accept or decline now."""

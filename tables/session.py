@@ -37,6 +37,7 @@ class Seat:
     user_id: int | None = None
     bot_level: str | None = None
     missed: int = 0
+    name: str = ""  # the player's display name, for the table picture
 
     @property
     def is_bot(self) -> bool:
@@ -97,6 +98,7 @@ class TableSession:
         lang: str,
         turn_seconds: int,
         now: float,
+        host_name: str = "",
         session_id: str | None = None,
     ) -> TableSession:
         if players not in (2, 4):
@@ -105,7 +107,7 @@ class TableSession:
             raise Refusal("bad_bot_level")
         Rules.preset(rules_name)
         seats: list[Seat | None] = [None] * players
-        seats[0] = Seat(user_id=host_id)
+        seats[0] = Seat(user_id=host_id, name=host_name)
         return cls(
             session_id=session_id or new_session_id(),
             guild_id=guild_id,
@@ -148,14 +150,14 @@ class TableSession:
         if user_id != self.host_id:
             raise Refusal("host_only")
 
-    def join(self, user_id: int) -> None:
+    def join(self, user_id: int, name: str = "") -> None:
         self._require_lobby()
         if user_id in self.human_ids():
             raise Refusal("already_seated")
         free = [i for i, seat in enumerate(self.seats) if seat is None]
         if not free:
             raise Refusal("lobby_full")
-        self.seats[free[0]] = Seat(user_id=user_id)
+        self.seats[free[0]] = Seat(user_id=user_id, name=name)
 
     def leave(self, user_id: int) -> None:
         """Leave the lobby; when the host leaves, the next human hosts, or it closes."""
