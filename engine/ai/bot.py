@@ -7,19 +7,20 @@ from collections.abc import Callable
 
 from ..game import Game
 from ..moves import Move
+from .memory import Memory
 from .policies import choose_easy, choose_normal, choose_random
-from .search import choose_expert, choose_expert2
+from .search import choose_expert
 from .sim import RankMove
 from .view import SeatView
 
-DEFAULT_BUDGET_MS = 100
+DEFAULT_BUDGET_MS = 150
 
-VARIANTS = {
-    "expert2": {},
-    "oracle2": {},
+VARIANTS: dict[str, dict] = {  # expert settings under trial (bench/arena.py)
+    "x_nord": {"read_drop": False},
     "x_t2": {"turns": 2},
-    "x_w48": {"count": 48},
-    "x_t3": {"turns": 3},
+    "x_w24": {"count": 24},
+    "x_nostop": {"min_worlds": 1000},
+    "x_min24": {"min_worlds": 24},
 }
 LEVELS = ("random", "easy", "normal", "expert", "oracle")
 PLAYER_LEVELS = ("easy", "normal", "expert")  # offered to players; the others are yardsticks
@@ -44,14 +45,18 @@ class Bot:
         self.level = level
         self.seed = seed
         self.budget_ms = DEFAULT_BUDGET_MS if budget_ms is None else budget_ms
+        self.memory = Memory()
 
     def __repr__(self) -> str:
         return f"Bot({self.level!r}, seed={self.seed}, budget_ms={self.budget_ms})"
 
     def choose(self, game: Game) -> Move:
-        view = SeatView(game, oracle=self.level.startswith("oracle"))
+        gone = self.memory.recall(game) if game.winner is None else None
+        view = SeatView(game, oracle=self.level == "oracle", gone=gone)
         rng = random.Random(f"{self.level}|{self.seed}|{view.key}")
-        return to_move(view, self._policy()(view, rng))
+        move = to_move(view, self._policy()(view, rng))
+        self.memory.record(game, move)
+        return move
 
     def _policy(self) -> Callable[[SeatView, random.Random], RankMove]:
         match self.level:
@@ -61,11 +66,9 @@ class Bot:
                 return choose_easy
             case "normal":
                 return choose_normal
-        oracle = self.level.startswith("oracle")
-        if self.level in VARIANTS:
-            kw = VARIANTS[self.level]
-            return lambda view, rng: choose_expert2(view, rng, self.budget_ms, oracle, **kw)
-        return lambda view, rng: choose_expert(view, rng, self.budget_ms, oracle)
+        oracle = self.level == "oracle"
+        options = VARIANTS.get(self.level, {})
+        return lambda view, rng: choose_expert(view, rng, self.budget_ms, oracle, **options)
 
 
 def to_move(view: SeatView, choice: RankMove) -> Move:

@@ -14,7 +14,7 @@ from math import comb
 
 from .evaluate import evaluate
 from .sim import Position, RankMove, captures
-from .view import SeatView
+from .view import SeatView, drop_odds
 
 RANKS = range(1, 11)
 FOLLOW_UP = 0.35  # weight of what our own next card could take from the table we leave
@@ -58,26 +58,41 @@ def choose_normal(view: SeatView, rng: random.Random) -> RankMove:
     return _pick([(normal_value(pos, move, unseen), move) for move in pos.moves()], rng)
 
 
-def normal_choice(pos: Position) -> RankMove:
+def normal_choice(pos: Position, memo: dict | None = None) -> RankMove:
     """The normal level's move for the seat to play in `pos` (ties: the first)."""
     unseen = unseen_by(pos, pos.seat)
-    return _pick([(normal_value(pos, move, unseen), move) for move in pos.moves()], None)
+    scored = [(normal_value(pos, move, unseen, None, memo), move) for move in pos.moves()]
+    return _pick(scored, None)
 
 
-def normal_best(pos: Position) -> float:
-    """The normal level's value of its best move for the seat to play in `pos`."""
+def normal_best(pos: Position, read_drop: bool = False, memo: dict | None = None) -> float:
+    """The normal level's value of its best move for the seat to play in `pos`.
+
+    With `read_drop` (2 players), the opponent who has just dropped is taken to hold
+    nothing that could have captured (view.drop_odds)."""
     unseen = unseen_by(pos, pos.seat)
-    return max(normal_value(pos, move, unseen) for move in pos.moves())
+    odds = None
+    if read_drop and pos.players == 2 and pos.last:
+        odds = drop_odds(pos.table, pos.last, pos.parts)
+    return max(normal_value(pos, move, unseen, odds, memo) for move in pos.moves())
 
 
 def unseen_by(pos: Position, seat: int) -> list[int]:
-    """Per rank, the cards `seat` cannot see: neither in its hand nor on the table."""
+    """Per rank, the cards `seat` cannot account for: not in its hand, not on the table,
+    not known captured."""
     hand = pos.hands[seat]
     table = pos.table
-    return [0] + [4 - hand[r] - table[r] for r in RANKS]
+    gone = pos.gone
+    return [0] + [max(0, 4 - hand[r] - table[r] - gone[r]) for r in RANKS]
 
 
-def normal_value(pos: Position, move: RankMove, unseen: list[int]) -> float:
+def normal_value(
+    pos: Position,
+    move: RankMove,
+    unseen: list[int],
+    odds: list[float] | None = None,
+    memo: dict | None = None,
+) -> float:
     """A move's worth for the seat to play, reading only its own hand and public facts.
 
     The position the move leaves (points, the 38 rule, the cartón race: `evaluate`),
@@ -85,29 +100,76 @@ def normal_value(pos: Position, move: RankMove, unseen: list[int]) -> float:
     the unseen cards allow: a drop it can fall on (caída), a table it can sweep (limpia),
     cards it can take. A small bonus goes to what our remaining cards could take from
     the table we leave, which keeps a card that answers the table.
+
+    `memo` (a dict kept for one decision) caches the replies' gains by position.
     """
     side = pos.seat & 1
     undo = pos.play(*move)
     value = evaluate(pos, side)
     if abs(value) < 50:
-        value -= _expected_reply(pos, unseen)
-        value += FOLLOW_UP * _follow_up(pos)
+        value -= _expected_reply(pos, unseen, odds, memo)
+        if memo is None:
+            value += FOLLOW_UP * _follow_up(pos)
+        else:
+            key = (*pos.table, *pos.hands[(pos.seat - 1) % pos.players])
+            follow = memo.get(key)
+            if follow is None:
+                follow = memo[key] = _follow_up(pos)
+            value += FOLLOW_UP * follow
     pos.undo(undo)
     return value
 
 
-def _expected_reply(pos: Position, unseen: list[int]) -> float:
+def _expected_reply(
+    pos: Position, unseen: list[int], odds: list[float] | None, memo: dict | None
+) -> float:
     """The next seat's expected best gain (for its side) on the position left to it."""
     replier = pos.seat
     holding = pos.sizes[replier]
-    saved_last = pos.last
+    last = pos.last
     if holding == 0:  # the deal is over
         if pos.stock_left == 0:
             return 0.0
-        holding, pos.last = NEW_DEAL, 0
+        holding, last = NEW_DEAL, 0
     if not pos.tsize:
-        pos.last = saved_last
         return 0.0
+    if memo is None:
+        gains = _reply_gains(pos, last)
+    else:
+        key = (*pos.table, last, *pos.pts, *pos.cap, replier)
+        gains = memo.get(key)
+        if gains is None:
+            gains = memo[key] = _reply_gains(pos, last)
+    expected = 0.0
+    none_before = 1.0
+    if odds is None:
+        pool = sum(unseen)
+        missing = 0
+        total = comb(pool, holding)
+        for gain, rank in gains:
+            missing += unseen[rank]
+            none_now = comb(pool - missing, holding) / total
+            expected += gain * (none_before - none_now)
+            none_before = none_now
+        return expected
+    weight = sum(unseen[r] * odds[r] for r in RANKS)
+    missing_weight = 0.0
+    for gain, rank in gains:
+        missing_weight += unseen[rank] * odds[rank]
+        none_now = 1.0
+        for drawn in range(holding):
+            none_now *= max(0.0, (weight - missing_weight - drawn) / (weight - drawn))
+        expected += gain * (none_before - none_now)
+        none_before = none_now
+    return expected
+
+
+def _reply_gains(pos: Position, last: int) -> list[tuple[float, int]]:
+    """For each rank that could capture on the table, the most the next seat would gain
+    with it (for its side, by `evaluate`), best first. Needs only the public state."""
+    replier = pos.seat
+    saved_last = pos.last
+    pos.last = last
     their_side = replier & 1
     base = evaluate(pos, their_side)
     hand = pos.hands[replier]
@@ -116,8 +178,6 @@ def _expected_reply(pos: Position, unseen: list[int]) -> float:
     parts = pos.parts
     gains = []
     for rank in RANKS:
-        if not unseen[rank]:
-            continue
         options = captures(table, rank, parts)
         if not options:
             continue
@@ -134,17 +194,7 @@ def _expected_reply(pos: Position, unseen: list[int]) -> float:
             gains.append((best, rank))
     pos.last = saved_last
     gains.sort(reverse=True)
-    pool = sum(unseen)
-    expected = 0.0
-    missing = 0
-    none_before = 1.0
-    total = comb(pool, holding)
-    for gain, rank in gains:
-        missing += unseen[rank]
-        none_now = comb(pool - missing, holding) / total
-        expected += gain * (none_before - none_now)
-        none_before = none_now
-    return expected
+    return gains
 
 
 def _follow_up(pos: Position) -> float:

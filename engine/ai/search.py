@@ -1,20 +1,28 @@
 """The expert and the oracle: search over the hidden cards (perfect-information Monte Carlo).
 
-For each hidden deal consistent with what the seat knows (view.py) — every distinct
-opponent hand with its chance when there are few, else hands drawn at random — each of
-our moves is searched with alpha-beta, every hand open, to the end of the deal or a
-depth limit, and valued by `evaluate` (points, 38 rule, cartón race). The move with the
-best average wins. Worlds are added until the work budget is spent, so the search is
-anytime; the oracle searches only the true deal (it sees every card).
+The expert deals the cards it cannot see into hidden hands consistent with what its seat
+knows (view.py) — every distinct opponent hand with its chance when there are few (late
+in a 2-player deal), else hands drawn at random — reading the opponent's last drop on
+the way: a player who drops rather than captures probably holds nothing that could have
+captured (view.drop_odds). In each such world it plays each of its moves and lets the
+other seats answer as the normal level would from *their* seats — each sees only its own
+hand, so nobody in the search peeks either — until its own next turn, which it values
+with the normal level's judgement of its best move there (or the evaluation, when the
+deal ends first). The move with the best average over the worlds is played.
 
-The budget is counted in search nodes, not in wall-clock time, so that a decision
-depends only on the seed and the position; `budget_ms` is turned into nodes at a rate
-measured on a modest machine. A wall-clock fuse (FUSE × the budget) stops a search
-that runs far slower than that, only then at the cost of exact repeatability.
+Worlds are added until the work budget is spent, or earlier once one move is clearly
+best (every other move trails it by more than EARLY_STOP_Z standard errors): the search
+is anytime. The budget is counted in work (moves valued), not wall-clock time, so that
+a choice depends only on the seed and the position; `budget_ms` is turned into work at
+a rate measured on a modest machine. A wall-clock fuse stops a search that runs far
+slower than that (a heavily loaded machine) — only then at the cost of repeatability.
+
+The oracle runs the same search on the true deal alone: it sees every hand.
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
 
@@ -23,158 +31,124 @@ from .policies import normal_best, normal_choice
 from .sim import Position, RankMove
 from .view import SeatView
 
-NODES_PER_MS = 60  # search nodes per millisecond of budget
-FUSE = 3.0  # a search stops after FUSE × budget_ms of wall-clock time, whatever is left
-MAX_WORLDS = 64  # more worlds than this hardly change a choice
-ENUMERATE_LIMIT = 64  # enumerate the opponent hands when there are at most this many
-FULL_DEPTH_PLIES = 8  # search to the end of the deal when at most this many cards are left
-DEPTH = 4  # otherwise, plies searched before the evaluation
-INF = float("inf")
-WORLDS = 24
+WORK_PER_MS = 40  # moves valued per millisecond of budget, on a modest machine
+FUSE = 3.0  # the search stops after FUSE × budget_ms of wall-clock time…
+FUSE_FLOOR_MS = 500  # …but never before this
+MIN_WORLDS = 24  # worlds sampled before the search may stop early
+MAX_WORLDS = 48  # more worlds than this hardly change a choice
+ENUMERATE_LIMIT = 48  # enumerate the opponent's hands when there are at most this many
+EARLY_STOP_Z = 3.0
+CHECK_EVERY = 4  # worlds between two early-stop checks
 
 
-class Search:
-    """Alpha-beta over one fully known deal; counts the nodes it visits."""
+class Lookahead:
+    """Values moves of `seat` in fully dealt worlds; counts the moves it values (work)."""
 
-    def __init__(self) -> None:
-        self.nodes = 0
+    def __init__(self, seat: int, turns: int = 1, read_drop: bool = True) -> None:
+        self.seat = seat
+        self.turns = turns
+        self.read_drop = read_drop
+        self.work = 0
+        self.memo: dict = {}  # the replies' gains by position, for policies.normal_value
 
-    def negamax(self, pos: Position, depth: int, alpha: float, beta: float) -> float:
-        self.nodes += 1
-        side = pos.seat & 1
-        if pos.sizes[pos.seat] == 0:
-            return evaluate(pos, side)
-        if depth == 0:
-            return self.quiesce(pos, side)
-        best = -INF
-        for move in pos.moves():
-            undo = pos.play(*move)
-            value = WIN if pos.pts[side] >= 40 else -self.negamax(pos, depth - 1, -beta, -alpha)
+    def value(self, pos: Position, move: RankMove, memo: dict) -> float:
+        """Play `move`; the other seats answer as the normal level would; then our best
+        next move's normal value (after `turns` − 1 more of our normal moves), or the
+        evaluation at the end of the deal — played out when we have one card left.
+        `memo` caches by the sequence of answers (what we see there does not depend on
+        the hidden cards)."""
+        seat = self.seat
+        side = seat & 1
+        turns = self.turns
+        undos = [pos.play(*move)]
+        answers: list[RankMove] = []
+        while True:
+            if pos.pts[side] >= 40:
+                value = WIN
+                break
+            if pos.pts[1 - side] >= 40:
+                value = -WIN
+                break
+            if pos.sizes[pos.seat] == 0:
+                value = evaluate(pos, side)
+                break
+            if pos.seat == seat and turns == 1 and pos.sizes[seat] > 1:
+                key = tuple(answers)
+                value = memo.get(key)
+                if value is None:
+                    self.work += pos.sizes[seat] * 2
+                    value = memo[key] = normal_best(pos, self.read_drop, self.memo)
+                break
+            if pos.seat == seat:
+                turns -= 1
+            self.work += pos.sizes[pos.seat] * 2
+            answer = normal_choice(pos, self.memo)
+            answers.append(answer)
+            undos.append(pos.play(*answer))
+        for undo in reversed(undos):
             pos.undo(undo)
-            if value > best:
-                best = value
-                if value > alpha:
-                    alpha = value
-                    if alpha >= beta:
-                        break
-        return best
-
-    def quiesce(self, pos: Position, side: int) -> float:
-        """At the horizon: the seat to play may still take what is there (or not)."""
-        best = evaluate(pos, side)
-        if not pos.tsize:
-            return best
-        for move in pos.moves():
-            if not move[1]:
-                break  # drops come after every capture
-            self.nodes += 1
-            undo = pos.play(*move)
-            best = max(best, evaluate(pos, side))
-            pos.undo(undo)
-        return best
-
-
-def search_depth(pos: Position) -> int:
-    left = sum(pos.sizes)
-    return left if left <= FULL_DEPTH_PLIES else DEPTH
+        return value
 
 
 def choose_expert(
-    view: SeatView, rng: random.Random, budget_ms: float, oracle: bool = False
-) -> RankMove:
-    moves = view.moves()
-    if len(moves) == 1:
-        return moves[0]
-    side = view.side
-    search = Search()
-    budget = budget_ms * NODES_PER_MS
-    deadline = time.perf_counter() + FUSE * budget_ms / 1000
-    totals = [0.0] * len(moves)
-
-    def run(weight: float, pos: Position) -> None:
-        depth = search_depth(pos)
-        for index, move in enumerate(moves):
-            undo = pos.play(*move)
-            value = WIN if pos.pts[side] >= 40 else -search.negamax(pos, depth - 1, -INF, INF)
-            pos.undo(undo)
-            totals[index] += weight * value
-
-    if oracle:
-        run(1.0, view.true_position())
-    else:
-        worlds = view.enumerate_worlds(ENUMERATE_LIMIT)
-        if worlds is not None:
-            worlds.sort(key=lambda world: -world[0])  # the likeliest first
-            for weight, pos in worlds:
-                run(weight, pos)
-                if search.nodes > 2 * budget or time.perf_counter() > deadline:
-                    break
-        else:
-            for _ in range(MAX_WORLDS):
-                run(1.0, view.sample(rng))
-                if search.nodes > budget or time.perf_counter() > deadline:
-                    break
-    best = max(range(len(moves)), key=lambda i: totals[i])
-    return moves[best]
-
-
-def lookahead(pos: Position, move: RankMove, seat: int, memo: dict, turns: int = 1) -> float:
-    """Play `move`, let every other seat answer with the normal level's choice, then take
-    the normal level's value of our best next move (or the evaluation at the deal's end)."""
-    side = seat & 1
-    undos = [pos.play(*move)]
-    replies: list[RankMove] = []
-    while True:
-        if pos.pts[side] >= 40:
-            value = WIN
-            break
-        if pos.pts[1 - side] >= 40:
-            value = -WIN
-            break
-        if pos.sizes[pos.seat] == 0:
-            value = evaluate(pos, side)
-            break
-        if pos.seat == seat and turns > 1:
-            turns -= 1
-        elif pos.seat == seat:
-            key = tuple(replies)
-            value = memo.get(key)
-            if value is None:
-                value = memo[key] = normal_best(pos)
-            break
-        reply = normal_choice(pos)
-        replies.append(reply)
-        undos.append(pos.play(*reply))
-    for undo in reversed(undos):
-        pos.undo(undo)
-    return value
-
-
-def choose_expert2(
     view: SeatView,
     rng: random.Random,
     budget_ms: float,
     oracle: bool = False,
     turns: int = 1,
-    count: int = WORLDS,
+    count: int = MAX_WORLDS,
+    read_drop: bool = True,
+    min_worlds: int = MIN_WORLDS,
 ) -> RankMove:
     moves = view.moves()
     if len(moves) == 1:
         return moves[0]
-    totals = [0.0] * len(moves)
+    search = Lookahead(view.seat, turns, read_drop)
     memos: list[dict] = [{} for _ in moves]
-    deadline = time.perf_counter() + budget_ms / 1000
+    budget = budget_ms * WORK_PER_MS
+    deadline = time.perf_counter() + max(FUSE * budget_ms, FUSE_FLOOR_MS) / 1000
+
+    def values(pos: Position) -> list[float]:
+        return [search.value(pos, move, memos[i]) for i, move in enumerate(moves)]
+
     if oracle:
-        worlds = [(1.0, view.true_position())]
-    else:
-        worlds = view.enumerate_worlds(ENUMERATE_LIMIT)
-        if worlds is None:
-            worlds = [(1.0, view.sample(rng)) for _ in range(count)]
-        worlds.sort(key=lambda world: -world[0])
-    for weight, pos in worlds:
-        for index, move in enumerate(moves):
-            totals[index] += weight * lookahead(pos, move, view.seat, memos[index], turns)
-        if time.perf_counter() > deadline:
+        totals = values(view.true_position())
+        return moves[max(range(len(moves)), key=totals.__getitem__)]
+    worlds = view.enumerate_worlds(ENUMERATE_LIMIT, read_drop)
+    if worlds is not None:
+        totals = [0.0] * len(moves)
+        worlds.sort(key=lambda world: -world[0])  # the likeliest first
+        for weight, pos in worlds:
+            for index, value in enumerate(values(pos)):
+                totals[index] += weight * value
+            if search.work > budget or time.perf_counter() > deadline:
+                break
+        return moves[max(range(len(moves)), key=totals.__getitem__)]
+    rows: list[list[float]] = []
+    for _ in range(count):
+        rows.append(values(view.sample(rng, read_drop)))
+        if search.work > budget or time.perf_counter() > deadline:
             break
-    best = max(range(len(moves)), key=lambda i: totals[i])
-    return moves[best]
+        if len(rows) >= min_worlds and len(rows) % CHECK_EVERY == 0 and _settled(rows):
+            break
+    totals = [sum(column) for column in zip(*rows, strict=True)]
+    return moves[max(range(len(moves)), key=totals.__getitem__)]
+
+
+def _settled(rows: list[list[float]]) -> bool:
+    """True when the best move so far beats every other by EARLY_STOP_Z standard errors
+    (differences taken world by world, which cancels most of the luck of the deal)."""
+    n = len(rows)
+    totals = [sum(column) for column in zip(*rows, strict=True)]
+    best = max(range(len(totals)), key=totals.__getitem__)
+    for other in range(len(totals)):
+        if other == best:
+            continue
+        diffs = [row[best] - row[other] for row in rows]
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        if var == 0 and mean == 0:
+            continue  # as good as each other in every world
+        if mean <= EARLY_STOP_Z * math.sqrt(var / n):
+            return False
+    return True

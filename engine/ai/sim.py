@@ -6,8 +6,10 @@ drop). A match lists its own rank first; a sum lists its parts (all lower than t
 played), then the escalera; so `takes[0] == rank` exactly when the base is a match.
 
 `Position` plays and takes back moves in place, scoring caídas and limpias with the
-38 rule as the engine does. It stops at the end of the deal: dealing and the cartón are
-left to the evaluation (evaluate.py), which is where the search horizon lies.
+38 rule as the engine does, and counting the ranks captured (`gone`: what every seat has
+seen leave the game this hand, as far as the player it serves knows). It stops at the
+end of the deal: dealing and the cartón are left to the evaluation (evaluate.py), which
+is where the search horizon lies.
 """
 
 from __future__ import annotations
@@ -62,6 +64,7 @@ class Position:
         "cap",
         "clp",
         "dealer",
+        "gone",
         "hands",
         "last",
         "last_capturer",
@@ -91,6 +94,7 @@ class Position:
         stock_left: int,
         rules: object,
         last_capturer: int | None = None,
+        gone: list[int] | None = None,
     ) -> None:
         self.players = players
         self.hands = hands
@@ -109,6 +113,7 @@ class Position:
         self.parts = partitions(rules.sum_cards)  # type: ignore[attr-defined]
         self.leftovers_to_capturer = rules.leftovers == "last_capturer"  # type: ignore[attr-defined]
         self.last_capturer = -1 if last_capturer is None else last_capturer
+        self.gone = [0] * 11 if gone is None else gone  # ranks known captured this hand
 
     # ------------------------------------------------------------------ moves
     def moves(self) -> list[RankMove]:
@@ -149,8 +154,11 @@ class Position:
         if takes:
             self.pts[side] += self.gain(rank, takes)
             table = self.table
+            gone = self.gone
+            gone[rank] += 1
             for taken in takes:
                 table[taken] -= 1
+                gone[taken] += 1
             self.tsize -= len(takes)
             self.cap[side] += len(takes) + 1
             self.last = 0
@@ -171,8 +179,11 @@ class Position:
         self.sizes[seat] += 1
         if takes:
             table = self.table
+            gone = self.gone
+            gone[rank] -= 1
             for taken in takes:
                 table[taken] += 1
+                gone[taken] -= 1
             self.tsize += len(takes)
             self.cap[side] -= len(takes) + 1
         else:

@@ -27,12 +27,13 @@ from ..moves import capture_options
 from .sim import Position, captures, counts, partitions
 
 RANKS = range(1, 11)
+READ_DROP_ODDS = 0.05
 
 
 class SeatView:
     """The visible state for the seat to play; with `oracle=True`, every card as well."""
 
-    def __init__(self, game: Game, oracle: bool = False) -> None:
+    def __init__(self, game: Game, oracle: bool = False, gone: list[int] | None = None) -> None:
         if game.winner is not None:
             raise ValueError("the match is over: there is no move to choose")
         self.game = game if oracle else None
@@ -52,7 +53,8 @@ class SeatView:
         self.captured = game.captured
         self.sizes = [len(h) for h in game.hands]
         self.stock_left = len(game.stock)
-        self.unseen = [0] + [4 - self.hand[r] - self.table[r] for r in RANKS]
+        self.gone = [0] * 11 if gone is None else list(gone)
+        self.unseen = [0] + [max(0, 4 - self.hand[r] - self.table[r] - self.gone[r]) for r in RANKS]
         self.pool = sum(self.unseen)
         self.parts = partitions(self.rules.sum_cards)
         self.key = "|".join(
@@ -70,6 +72,7 @@ class SeatView:
                 game.deal_number,
                 self.sizes,
                 self.stock_left,
+                self.gone,
                 self.rules,
             )
         )
@@ -109,6 +112,7 @@ class SeatView:
             dealer=self.dealer,
             stock_left=self.stock_left,
             rules=self.rules,
+            gone=list(self.gone),
         )
 
     def true_position(self) -> Position:
@@ -118,42 +122,99 @@ class SeatView:
         position.last_capturer = -1 if self.game.last_capturer is None else self.game.last_capturer
         return position
 
-    def sample(self, rng: random.Random) -> Position:
-        """A deal with the hidden hands drawn at random from the unseen cards."""
-        pool = [r for r in RANKS for _ in range(self.unseen[r])]
+    def sample(self, rng: random.Random, read_drop: bool = False) -> Position:
+        """A deal with the hidden hands drawn at random from the unseen cards.
+
+        With `read_drop`, the seat that has just dropped gets its hand drawn with the
+        odds `drop_odds` gives: it probably holds nothing that could have captured.
+        """
+        left = list(self.unseen)
+        prev = (self.seat - 1) % self.players
+        hands: list[list[int] | None] = [None] * self.players
+        hands[self.seat] = list(self.hand)
+        if read_drop and self.last:
+            odds = self.drop_odds()
+            hand = [0] * 11
+            for _ in range(self.sizes[prev]):
+                rank = _weighted_rank([left[r] * odds[r] for r in range(11)], rng)
+                hand[rank] += 1
+                left[rank] -= 1
+            hands[prev] = hand
+        pool = [r for r in RANKS for _ in range(left[r])]
         rng.shuffle(pool)
-        hands = []
         start = 0
         for seat in range(self.players):
-            if seat == self.seat:
-                hands.append(list(self.hand))
-                continue
-            size = self.sizes[seat]
-            hands.append(counts(pool[start : start + size]))
-            start += size
-        return self.position(hands)
+            if hands[seat] is None:
+                size = self.sizes[seat]
+                hands[seat] = counts(pool[start : start + size])
+                start += size
+        return self.position(hands)  # type: ignore[arg-type]
 
-    def enumerate_worlds(self, limit: int) -> list[tuple[float, Position]] | None:
-        """With 2 players, every distinct opponent hand and its chance; None past `limit`."""
+    def drop_odds(self) -> list[float]:
+        """Per rank, how likely the seat that just dropped holds it (see `drop_odds`)."""
+        return drop_odds(self.table, self.last, self.parts)
+
+    def enumerate_worlds(
+        self, limit: int, read_drop: bool = False
+    ) -> list[tuple[float, Position]] | None:
+        """With 2 players, every distinct opponent hand and its chance; None past `limit`.
+
+        With `read_drop`, the chances are weighted by `drop_odds` (see `sample`)."""
         if self.players != 2:
             return None
         other = 1 - self.seat
         size = self.sizes[other]
         if comb(10 + size - 1, size) > 4 * limit:
             return None
+        odds = self.drop_odds() if read_drop else [1.0] * 11
         worlds = []
-        total = comb(self.pool, size)
         for combo in combinations_with_replacement([r for r in RANKS if self.unseen[r]], size):
             hand = counts(combo)
-            weight = 1
+            weight = 1.0
             for r in set(combo):
-                weight *= comb(self.unseen[r], hand[r])
+                weight *= comb(self.unseen[r], hand[r]) * odds[r] ** hand[r]
             if weight:
-                worlds.append((weight / total, hand))
+                worlds.append((weight, hand))
             if len(worlds) > limit:
                 return None
+        total = sum(weight for weight, _ in worlds)
         result = []
         for weight, hand in worlds:
             hands = [list(self.hand), hand] if self.seat == 0 else [hand, list(self.hand)]
-            result.append((weight, self.position(hands)))
+            result.append((weight / total, self.position(hands)))
         return result
+
+
+def drop_odds(table: list[int], last: int, parts: tuple) -> list[float]:
+    """Per rank, how likely the seat that has just dropped a `last` holds it, relative to
+    chance (1.0 everywhere when nobody has just dropped).
+
+    The table before that drop is `table` without the card dropped. Players nearly always
+    capture when they can (the easy and normal levels drop with a capture at hand about
+    one time in a hundred), so a rank that could have captured something there is
+    unlikely to be in that hand: READ_DROP_ODDS against 1.
+    """
+    odds = [1.0] * 11
+    if not last:
+        return odds
+    before = list(table)
+    before[last] -= 1
+    if not any(before):
+        return odds
+    for rank in RANKS:
+        if captures(before, rank, parts):
+            odds[rank] = READ_DROP_ODDS
+    return odds
+
+
+def _weighted_rank(weights: list[float], rng: random.Random) -> int:
+    """A rank drawn with the given weights (index 0 unused)."""
+    pick = rng.random() * sum(weights)
+    chosen = 0
+    for rank in RANKS:
+        if weights[rank] > 0:
+            chosen = rank
+            if pick < weights[rank]:
+                break
+            pick -= weights[rank]
+    return chosen
