@@ -18,7 +18,6 @@ a decision depends on the hidden cards themselves, which the tests check by shuf
 from __future__ import annotations
 
 import random
-from itertools import combinations_with_replacement
 from math import comb
 
 from ..cards import Card
@@ -162,21 +161,30 @@ class SeatView:
         With `read_drop`, the chances are weighted by `drop_odds` (see `sample`)."""
         if self.players != 2:
             return None
-        other = 1 - self.seat
-        size = self.sizes[other]
-        if comb(10 + size - 1, size) > 4 * limit:
-            return None
+        size = self.sizes[1 - self.seat]
         odds = self.drop_odds() if read_drop else [1.0] * 11
-        worlds = []
-        for combo in combinations_with_replacement([r for r in RANKS if self.unseen[r]], size):
-            hand = counts(combo)
-            weight = 1.0
-            for r in set(combo):
-                weight *= comb(self.unseen[r], hand[r]) * odds[r] ** hand[r]
-            if weight:
-                worlds.append((weight, hand))
-            if len(worlds) > limit:
-                return None
+        worlds: list[tuple[float, list[int]]] = []
+        ranks = [r for r in RANKS if self.unseen[r]]
+        hand = [0] * 11
+
+        def fill(index: int, needed: int, weight: float) -> bool:
+            """Add every hand completing `hand` from ranks[index:]; False past the limit."""
+            if needed == 0:
+                worlds.append((weight, list(hand)))
+                return len(worlds) <= limit
+            if index == len(ranks):
+                return True
+            rank = ranks[index]
+            for take in range(min(needed, self.unseen[rank]), -1, -1):
+                hand[rank] = take
+                chance = comb(self.unseen[rank], take) * odds[rank] ** take
+                if not fill(index + 1, needed - take, weight * chance):
+                    return False
+            hand[rank] = 0
+            return True
+
+        if not fill(0, size, 1.0):
+            return None
         total = sum(weight for weight, _ in worlds)
         result = []
         for weight, hand in worlds:
