@@ -5,6 +5,7 @@ These tests check behaviour only; strength and speed are measured by bench/arena
 
 from __future__ import annotations
 
+import copy
 import random
 
 import pytest
@@ -150,3 +151,65 @@ def test_unknown_level_and_finished_match_are_refused() -> None:
     assert game.winner == 0
     with pytest.raises(ValueError, match="over"):
         Bot("easy").choose(game)
+
+
+def play_along(players: int, level: str, seed: int, moves: int):
+    """A game where one persistent Bot per seat plays `moves` moves; yields before each."""
+    game = Game.new(players, Rules(), seed=seed)
+    bots = [bot(level, seed=seat) for seat in range(players)]
+    for _ in range(moves):
+        if game.chica_history:
+            return
+        yield game, bots[game.to_play]
+        game.play(bots[game.to_play].choose(game))
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_memory_holds_only_cards_seen_captured(players: int) -> None:
+    """A bot's memory of the hand never names a card that was not captured in sight."""
+    known = total = 0
+    for seed in range(6):
+        game = Game.new(players, Rules(), seed=seed)
+        bots = [bot("normal", seed=seat) for seat in range(players)]
+        captured = [0] * 11
+        while not game.chica_history:
+            seat_bot = bots[game.to_play]
+            hand = game.hand_number
+            for event in game.play(seat_bot.choose(game)):
+                if event.kind == "capture":
+                    for card in (event.card, *event.takes):
+                        captured[card.rank] += 1
+            if game.hand_number != hand:
+                captured = [0] * 11
+                continue
+            gone = seat_bot.memory.gone
+            assert all(gone[r] <= captured[r] for r in range(11))
+            known += sum(gone)
+            total += sum(captured)
+    assert known > (0.9 if players == 2 else 0.4) * total
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("level", ["normal", "expert"])
+def test_no_peeking_with_memory(level: str, players: int) -> None:
+    """A bot that has watched the game still ignores how the unseen cards lie."""
+    rng = random.Random(3)
+    for step, (game, seat_bot) in enumerate(play_along(players, level, seed=4, moves=60)):
+        if step % 3:
+            continue
+        twin = copy.deepcopy(seat_bot)
+        assert twin.choose(shuffle_hidden(game, rng)) == copy.deepcopy(seat_bot).choose(game)
+
+
+def test_a_replayed_game_is_replayed_move_for_move() -> None:
+    first = [str(b.choose(g)) for g, b in play_along(2, "expert", seed=9, moves=40)]
+    again = [str(b.choose(g)) for g, b in play_along(2, "expert", seed=9, moves=40)]
+    assert first == again
+
+
+def test_memory_starts_over_in_another_game() -> None:
+    bots = {}
+    for game, seat_bot in play_along(2, "normal", seed=1, moves=25):
+        bots[game.to_play] = seat_bot
+    assert any(bots[0].memory.gone)
+    assert bots[0].memory.recall(Game.new(2, Rules(), seed=2)) == [0] * 11
