@@ -1,7 +1,7 @@
 """Bot against bot: chicas won, point margin and think time.
 
     .venv/bin/python bench/arena.py LEVEL_A LEVEL_B [--chicas N] [--budget-ms B]
-        [--players 2|4] [--seed S] [--workers W]
+        [--players 2|4] [--seed S] [--workers W] [--fresh]
 
 Chicas are played in pairs: the same seed (so the same shuffles and first dealer) twice,
 with the seats swapped. A plays seats 0 (and 2), B seats 1 (and 3) in the first chica of
@@ -24,23 +24,33 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import Bot, Game, Rules
 from engine.ai import LEVELS
-from engine.ai.bot import VARIANTS
 
 
 def play_chica(
-    levels: tuple[str, str], a_side: int, seed: int, players: int, budget_ms: float | None
+    levels: tuple[str, str],
+    a_side: int,
+    seed: int,
+    players: int,
+    budget_ms: float | None,
+    fresh: bool = False,
 ) -> tuple[int, int, list[float], list[float]]:
-    """One chica; returns (A won: 1/0, margin A − B, A's think times, B's think times)."""
-    bots = {
-        a_side: Bot(levels[0], seed=seed * 2 + a_side, budget_ms=budget_ms),
-        1 - a_side: Bot(levels[1], seed=seed * 2 + 1 - a_side, budget_ms=budget_ms),
-    }
+    """One chica; returns (A won: 1/0, margin A − B, A's think times, B's think times).
+
+    One Bot per seat plays the whole chica (so it remembers the captured cards), or with
+    `fresh` a new Bot is made for every move, as a stateless server would."""
+    level = {a_side: levels[0], 1 - a_side: levels[1]}
+
+    def new_bot(seat: int) -> Bot:
+        return Bot(level[seat % 2], seed=seed * 4 + seat, budget_ms=budget_ms)
+
+    bots = [new_bot(seat) for seat in range(players)]
     times: dict[int, list[float]] = {0: [], 1: []}
     game = Game.new(players, Rules(), seed=seed)
     while not game.chica_history:
-        side = game.to_play % 2
+        seat = game.to_play
+        side = seat % 2
         start = time.perf_counter()
-        move = bots[side].choose(game)
+        move = (new_bot(seat) if fresh else bots[seat]).choose(game)
         times[side].append((time.perf_counter() - start) * 1000)
         game.play(move)
     final = game.chica_history[0]
@@ -48,9 +58,9 @@ def play_chica(
     return won, final[a_side] - final[1 - a_side], times[a_side], times[1 - a_side]
 
 
-def play_pair(job: tuple[tuple[str, str], int, int, float | None]) -> list[tuple]:
-    levels, seed, players, budget_ms = job
-    return [play_chica(levels, a_side, seed, players, budget_ms) for a_side in (0, 1)]
+def play_pair(job: tuple[tuple[str, str], int, int, float | None, bool]) -> list[tuple]:
+    levels, seed, players, budget_ms, fresh = job
+    return [play_chica(levels, a_side, seed, players, budget_ms, fresh) for a_side in (0, 1)]
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -62,18 +72,21 @@ def percentile(values: list[float], share: float) -> float:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("level_a", choices=(*LEVELS, *VARIANTS))
-    parser.add_argument("level_b", choices=(*LEVELS, *VARIANTS))
+    parser.add_argument("level_a", choices=LEVELS)
+    parser.add_argument("level_b", choices=LEVELS)
     parser.add_argument("--chicas", type=int, default=200, help="chicas to play (even)")
     parser.add_argument("--budget-ms", type=float, default=None, help="search budget")
     parser.add_argument("--players", type=int, default=2, choices=(2, 4))
     parser.add_argument("--seed", type=int, default=1, help="first pair's seed")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument(
+        "--fresh", action="store_true", help="a new Bot every move (no memory of the hand)"
+    )
     args = parser.parse_args(argv)
 
     pairs = max(1, (args.chicas + 1) // 2)
     levels = (args.level_a, args.level_b)
-    jobs = [(levels, args.seed + i, args.players, args.budget_ms) for i in range(pairs)]
+    jobs = [(levels, args.seed + i, args.players, args.budget_ms, args.fresh) for i in range(pairs)]
     wins = 0
     margins: list[int] = []
     times_a: list[float] = []
@@ -97,7 +110,7 @@ def main(argv: list[str] | None = None) -> None:
     print(
         f"A={args.level_a} vs B={args.level_b}: {args.players} players, {n} chicas "
         f"({pairs} pairs, seeds {args.seed}..{args.seed + pairs - 1}), budget {budget}, "
-        f"{elapsed:.0f} s"
+        f"{'a fresh Bot every move' if args.fresh else 'one Bot per seat'}, {elapsed:.0f} s"
     )
     print(
         f"chicas won by A: {wins}/{n} = {p:.1%} ± {half:.1%} "

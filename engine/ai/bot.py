@@ -15,13 +15,6 @@ from .view import SeatView
 
 DEFAULT_BUDGET_MS = 150
 
-VARIANTS: dict[str, dict] = {  # expert settings under trial (bench/arena.py)
-    "x_nord": {"read_drop": False},
-    "x_t2": {"turns": 2},
-    "x_w24": {"count": 24},
-    "x_nostop": {"min_worlds": 1000},
-    "x_min24": {"min_worlds": 24},
-}
 LEVELS = ("random", "easy", "normal", "expert", "oracle")
 PLAYER_LEVELS = ("easy", "normal", "expert")  # offered to players; the others are yardsticks
 
@@ -32,15 +25,18 @@ class Bot:
     random: any legal move. easy: greedy, the most points now and then the most cards.
     normal: one move ahead against the likely replies (policies.py). expert: search over
     the hidden cards (search.py). oracle: the expert's search seeing every card — a
-    yardstick, it cheats.
+    yardstick, it cheats. `budget_ms` sizes the expert's (and oracle's) search.
 
-    Every level but the oracle decides only from what the seat may see (view.py). The
-    choice is a function of the level, the seed, the budget and the position: a fresh Bot
-    with the same arguments chooses the same move (the expert's wall-clock fuse aside).
+    Every level but the oracle decides only from what its seat may know (view.py): the
+    position, plus the cards it has seen captured this hand when the same Bot has played
+    the game so far (memory.py) — so keep one Bot per seat for a whole game; a fresh Bot
+    plays soundly too, only without that memory. A choice depends only on the level, the
+    seed, the budget, the position and that memory (the expert's wall-clock fuse aside):
+    a fresh Bot with the same arguments chooses the same move.
     """
 
     def __init__(self, level: str = "normal", seed: int = 0, budget_ms: float | None = None):
-        if level not in LEVELS and level not in VARIANTS:
+        if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
         self.level = level
         self.seed = seed
@@ -67,8 +63,7 @@ class Bot:
             case "normal":
                 return choose_normal
         oracle = self.level == "oracle"
-        options = VARIANTS.get(self.level, {})
-        return lambda view, rng: choose_expert(view, rng, self.budget_ms, oracle, **options)
+        return lambda view, rng: choose_expert(view, rng, self.budget_ms, oracle)
 
 
 def to_move(view: SeatView, choice: RankMove) -> Move:

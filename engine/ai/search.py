@@ -49,22 +49,21 @@ CHECK_EVERY = 4  # worlds between two early-stop checks
 class Lookahead:
     """Values moves of `seat` in fully dealt worlds; counts the moves it values (work)."""
 
-    def __init__(self, seat: int, turns: int = 1, read_drop: bool = True) -> None:
+    def __init__(self, seat: int, read_drop: bool = True) -> None:
         self.seat = seat
-        self.turns = turns
         self.read_drop = read_drop
         self.work = 0
         self.memo: dict = {}  # the replies' gains by position, for policies.normal_value
 
     def value(self, pos: Position, move: RankMove, memo: dict) -> float:
-        """Play `move`; the other seats answer as the normal level would; then our best
-        next move's normal value (after `turns` − 1 more of our normal moves), or the
-        evaluation at the end of the deal — played out when we have one card left.
-        `memo` caches by the sequence of answers (what we see there does not depend on
-        the hidden cards)."""
+        """Play `move`; the other seats answer as the normal level would; then the normal
+        value of our best next move, or the evaluation at the end of the deal (played on
+        to there when our next turn would be our last card, which leaves no choice worth
+        judging). `memo` caches by the sequence of answers: what we see at our next turn
+        depends on nothing else."""
         seat = self.seat
         side = seat & 1
-        turns = self.turns
+        last_card = False
         undos = [pos.play(*move)]
         answers: list[RankMove] = []
         while True:
@@ -77,7 +76,7 @@ class Lookahead:
             if pos.sizes[pos.seat] == 0:
                 value = evaluate(pos, side)
                 break
-            if pos.seat == seat and turns == 1 and pos.sizes[seat] > 1:
+            if pos.seat == seat and not last_card and pos.sizes[seat] > 1:
                 key = tuple(answers)
                 value = memo.get(key)
                 if value is None:
@@ -85,7 +84,7 @@ class Lookahead:
                     value = memo[key] = normal_best(pos, self.read_drop, self.memo)
                 break
             if pos.seat == seat:
-                turns -= 1
+                last_card = True
             self.work += pos.sizes[pos.seat] * 2
             answer = normal_choice(pos, self.memo)
             answers.append(answer)
@@ -100,15 +99,13 @@ def choose_expert(
     rng: random.Random,
     budget_ms: float,
     oracle: bool = False,
-    turns: int = 1,
-    count: int = MAX_WORLDS,
     read_drop: bool = True,
-    min_worlds: int = MIN_WORLDS,
 ) -> RankMove:
+    """The expert's move (the oracle's with `oracle`); see the module's docstring."""
     moves = view.moves()
     if len(moves) == 1:
         return moves[0]
-    search = Lookahead(view.seat, turns, read_drop)
+    search = Lookahead(view.seat, read_drop)
     memos: list[dict] = [{} for _ in moves]
     budget = budget_ms * WORK_PER_MS
     deadline = time.perf_counter() + max(FUSE * budget_ms, FUSE_FLOOR_MS) / 1000
@@ -137,11 +134,11 @@ def choose_expert(
                 break
         return moves[max(range(len(moves)), key=totals.__getitem__)]
     rows: list[list[float]] = []
-    for _ in range(count):
+    for _ in range(MAX_WORLDS):
         rows.append(values(view.sample(rng, read_drop)))
         if search.work > budget or time.perf_counter() > deadline:
             break
-        if len(rows) >= min_worlds and len(rows) % CHECK_EVERY == 0 and _settled(rows):
+        if len(rows) >= MIN_WORLDS and len(rows) % CHECK_EVERY == 0 and _settled(rows):
             break
     totals = [sum(column) for column in zip(*rows, strict=True)]
     return moves[max(range(len(moves)), key=totals.__getitem__)]
