@@ -140,10 +140,11 @@ def _expected_reply(
         gains = memo.get(key)
         if gains is None:
             gains = memo[key] = _reply_gains(pos, last)
+    pool = sum(unseen)
+    holding = min(holding, pool)
     expected = 0.0
     none_before = 1.0
     if odds is None:
-        pool = sum(unseen)
         missing = 0
         total = comb(pool, holding)
         for gain, rank in gains:
@@ -152,13 +153,17 @@ def _expected_reply(
             expected += gain * (none_before - none_now)
             none_before = none_now
         return expected
+    # Cards drawn with odds: each draw takes away an average card's weight (with even
+    # odds this is exactly the count above).
     weight = sum(unseen[r] * odds[r] for r in RANKS)
+    step = weight / pool if pool else 0.0
     missing_weight = 0.0
     for gain, rank in gains:
         missing_weight += unseen[rank] * odds[rank]
         none_now = 1.0
         for drawn in range(holding):
-            none_now *= max(0.0, (weight - missing_weight - drawn) / (weight - drawn))
+            left = weight - drawn * step
+            none_now *= max(0.0, (left - missing_weight) / left)
         expected += gain * (none_before - none_now)
         none_before = none_now
     return expected

@@ -1,18 +1,20 @@
 """What the seat to play may know, and the hidden deals consistent with it.
 
-The game keeps no history, and a fresh Bot may be made for every move (the Discord layer
-does that), so a bot decides from the visible state alone:
+A bot decides from what its seat may know:
 
-- its own hand, the table, the card just dropped (for caídas), the scores, the chicas,
-  the cards captured per side (counts only), the dealer, the deal number, how many cards
-  each seat holds and how many are left in the stock;
-- every other card of the deck — in another hand, in the stock, or already captured this
-  hand — is *unseen*. The bot knows how many lie in each place, not which: it treats them
-  as shuffled at random among those places (suits never matter, so only ranks count).
+- the visible state: its own hand, the table, the card just dropped (for caídas), the
+  scores, the chicas, the cards captured per side (counts only), the dealer, the deal
+  number, how many cards each seat holds and how many are left in the stock;
+- `gone`: the ranks it has seen captured this hand. The game keeps no history, so this
+  comes from the Bot's own memory of the game (memory.py), or is empty for a fresh Bot;
+- every other card of the deck — in another hand, in the stock, or captured out of its
+  sight — is *unseen*. The bot knows how many lie in each place, not which: it treats
+  them as shuffled at random among those places (suits never matter, so only ranks
+  count), except that the expert reads the opponent's last drop (`drop_odds`).
 
-That is sound (it never uses a card the seat cannot see) and conservative: a player who
-remembers every capture of the hand knows more, most of all on the last deal. Nothing in
-a decision depends on the hidden cards themselves, which the tests check by shuffling them.
+That is sound: nothing in a decision depends on where the unseen cards really are, which
+the tests check by dealing them differently. A fresh Bot is conservative: a player who
+remembers every capture of the hand knows more, most of all on the last deal.
 """
 
 from __future__ import annotations
@@ -43,10 +45,9 @@ class SeatView:
         self.dealer = game.dealer
         self.cards: list[Card] = sorted(game.hands[self.seat])
         self.hand = counts(self.cards)
-        table_cards = sorted(game.table)
         self.table_cards = list(game.table)  # in the game's order, as capture_options wants
         self.last_card = game.last_played
-        self.table = counts(table_cards)
+        self.table = counts(self.table_cards)
         self.last = 0 if game.last_played is None else game.last_played.rank
         self.points = game.scores
         self.captured = game.captured
@@ -54,14 +55,13 @@ class SeatView:
         self.stock_left = len(game.stock)
         self.gone = [0] * 11 if gone is None else list(gone)
         self.unseen = [0] + [max(0, 4 - self.hand[r] - self.table[r] - self.gone[r]) for r in RANKS]
-        self.pool = sum(self.unseen)
         self.parts = partitions(self.rules.sum_cards)
         self.key = "|".join(
             str(part)
             for part in (
                 self.seat,
                 [c.index for c in self.cards],
-                [c.index for c in table_cards],
+                sorted(c.index for c in self.table_cards),
                 self.last,
                 self.points,
                 self.captured,
@@ -83,19 +83,9 @@ class SeatView:
         hands[self.seat] = list(self.hand)
         return self.position(hands).moves()
 
-    def captures(self, rank: int, table: list[int] | None = None) -> list[tuple[int, ...]]:
-        return captures(self.table if table is None else table, rank, self.parts)
-
     def game_options(self, card: Card) -> list[frozenset[Card]]:
         """The engine's captures for one of our cards (cards, not ranks)."""
         return capture_options(card, self.table_cards, self.last_card, self.rules.sum_cards)
-
-    def chance_none(self, ranks: list[int], holding: int) -> float:
-        """Chance that a hidden hand of `holding` cards holds no card of these ranks."""
-        if holding <= 0:
-            return 1.0
-        missing = sum(self.unseen[r] for r in ranks)
-        return comb(self.pool - missing, holding) / comb(self.pool, holding)
 
     # --------------------------------------------------------- hidden worlds
     def position(self, hands: list[list[int]]) -> Position:
