@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 
+from discord.webhook.async_ import async_context
+
 from render.text import text_card
 from tests.cogs.helpers import cog, only_session, play_until_over
 
@@ -33,35 +35,52 @@ def public_content(route, payload) -> str | None:
 
 
 def request_body(kwargs) -> object:
-    if kwargs.get("json") is not None:
-        return kwargs["json"]
-    for part in kwargs.get("form") or []:
+    """The JSON of a bot request (plain, or the payload_json part of a multipart upload)."""
+    for key in ("json", "payload"):
+        if kwargs.get(key) is not None:
+            return kwargs[key]
+    for part in (kwargs.get("form") or []) + (kwargs.get("multipart") or []):
         if part.get("name") == "payload_json":
             return json.loads(part["value"])
     return None
 
 
 async def test_no_public_message_shows_a_card_in_a_hand(world, monkeypatch):
-    bot = world.env.bot
-    seen = {"public": 0}
-    original = bot.http.request
+    seen = {"public": 0, "interaction replies": 0}
 
-    async def inspected(route, **kwargs):
+    def inspect(route, kwargs) -> None:
         content = public_content(route, request_body(kwargs))
-        if content is not None:
-            seen["public"] += 1
-            for session in cog(world.env).runtime.sessions.values():
-                if session.game is None or session.phase != "playing":
-                    continue
-                for hand in session.game.hands:
-                    for card in hand:
-                        assert text_card(card) not in content, f"{card} in a hand, shown: {content}"
-                        assert f"c40_{card}" not in content
-        return await original(route, **kwargs)
+        if content is None:
+            return
+        seen["public"] += 1
+        seen["interaction replies"] += route.path.startswith("/interactions/")
+        for session in cog(world.env).runtime.sessions.values():
+            if session.game is None or session.phase != "playing":
+                continue
+            for hand in session.game.hands:
+                for card in hand:
+                    assert text_card(card) not in content, f"{card} in a hand, shown: {content}"
+                    assert f"c40_{card}" not in content
 
-    monkeypatch.setattr(bot.http, "request", inspected)
+    bot_http = world.env.bot.http  # messages sent and edited with the bot token
+    bot_request = bot_http.request
+
+    async def bot_token_request(route, **kwargs):
+        inspect(route, kwargs)
+        return await bot_request(route, **kwargs)
+
+    webhooks = async_context.get()  # interaction responses go through this adapter
+    webhook_request = webhooks.request
+
+    async def interaction_request(route, session, **kwargs):
+        inspect(route, kwargs)
+        return await webhook_request(route, session, **kwargs)
+
+    monkeypatch.setattr(bot_http, "request", bot_token_request)
+    monkeypatch.setattr(webhooks, "request", interaction_request)
     await world.ana.slash(world.channel, "cuarenta start", mode="bot", bot_level="easy")
     session = only_session(world.env)
     turns = await play_until_over(world, [world.ana], session.session_id)
     assert turns > 10
     assert seen["public"] > turns  # the table was really inspected after every move
+    assert seen["interaction replies"] >= 1  # the table sent as the reply to /cuarenta start

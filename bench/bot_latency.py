@@ -1,0 +1,134 @@
+"""Click-to-reply latency of the Discord layer with many games at once, in simcord.
+
+    python bench/bot_latency.py [--games 50] [--moves 20]
+
+Sets up N two-player games between simulated members (no bot seats, so no AI thinking
+is measured), then plays them round-robin: each move is "My hand" then a card (and a
+capture choice when offered). For every click it records:
+  reply   — from the click to the moment the bot sent its interaction response
+            (what the player waits for: apply, save to SQLite, answer);
+  settled — from the click until all the bot's work for it is done (table edit,
+            hand refreshes, timers), plus simcord's own idle detection (~50 ms).
+and prints p50/p99 of each and the clicks per second.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import simcord
+from discord.webhook.async_ import async_context
+
+from bot import create_bot
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def buttons(message) -> list[dict]:
+    found = []
+    for row in message.components:
+        children = row.get("components", []) if isinstance(row, dict) else row.children
+        found.extend(c if isinstance(c, dict) else c.to_dict() for c in children)
+    return found
+
+
+def first_enabled(message, action: str) -> str | None:
+    for button in buttons(message):
+        if button.get("custom_id", "").startswith(f"c40:{action}:") and not button.get("disabled"):
+            return button["custom_id"]
+    return None
+
+
+async def run(games: int, moves: int) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        bot = create_bot(
+            database_path=Path(folder) / "bench.sqlite3",
+            sync_global=True,
+            upload_emojis=False,
+            bot_pause_seconds=0.0,
+        )
+        async with simcord.run(bot, settle_timeout=30) as env:
+            replies: list[float] = []
+            pending: dict[str, float] = {}
+            webhooks = async_context.get()  # interaction responses go through this adapter
+            original = webhooks.request
+
+            async def timed(route, session, **kwargs):
+                if route.path.endswith("/callback"):
+                    started = pending.pop("click", None)
+                    if started is not None:
+                        replies.append(time.perf_counter() - started)
+                return await original(route, session, **kwargs)
+
+            webhooks.request = timed
+            guild = env.create_guild("bench")
+            tables = []
+            for index in range(games):
+                channel = guild.create_text_channel(f"mesa-{index}")
+                a = guild.add_member(env.create_user(f"a{index}"))
+                b = guild.add_member(env.create_user(f"b{index}"))
+                sent = await a.slash(channel, "cuarenta challenge", user=b)
+                await b.click(sent.response, label="Accept")
+                tables.append((channel, {a.id: a, b.id: b}))
+            cog = bot.get_cog("Cuarenta")
+            by_channel = {s.channel_id: s.session_id for s in cog.runtime.sessions.values()}
+            settled: list[float] = []
+
+            async def click(player, message, custom_id):
+                pending["click"] = time.perf_counter()
+                started = pending["click"]
+                result = await player.click(message, custom_id=custom_id)
+                settled.append(time.perf_counter() - started)
+                return result
+
+            started_all = time.perf_counter()
+            for _ in range(moves):
+                for channel, players in tables:
+                    session = cog.runtime.sessions[by_channel[channel.id]]
+                    if session.phase != "playing":
+                        continue
+                    player = players[session.current_seat().user_id]
+                    table = next(m for m in channel.history() if m.id == session.table_message_id)
+                    hand = (
+                        await click(player, table, f"c40:table:{session.session_id}:hand")
+                    ).response
+                    result = await click(player, hand, first_enabled(hand, "card"))
+                    take = first_enabled(result.response, "take")
+                    if take:
+                        await click(player, result.response, take)
+            elapsed = time.perf_counter() - started_all
+            await bot.storage.close()  # simcord detaches the bot without closing it
+    print(f"{games} concurrent games, {len(settled)} clicks in {elapsed:.1f} s")
+    print(f"clicks per second (sequential, settled): {len(settled) / elapsed:.1f}")
+    print(
+        f"click-to-reply   p50 {percentile(replies, 0.5) * 1000:6.2f} ms   "
+        f"p99 {percentile(replies, 0.99) * 1000:6.2f} ms   (target p99 <= 50 ms)"
+    )
+    print(
+        f"click-to-settled p50 {percentile(settled, 0.5) * 1000:6.2f} ms   "
+        f"p99 {percentile(settled, 0.99) * 1000:6.2f} ms   "
+        f"mean {statistics.fmean(settled) * 1000:.2f} ms"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=50)
+    parser.add_argument("--moves", type=int, default=20, help="moves per game")
+    args = parser.parse_args()
+    asyncio.run(run(args.games, args.moves))
+
+
+if __name__ == "__main__":
+    main()
