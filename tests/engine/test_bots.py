@@ -113,6 +113,13 @@ def test_takes_an_obvious_limpia(level: str) -> None:
     assert bot(level).choose(game) == Move(Card.parse("5h"), frozenset(parse_cards("2s 3d")))
 
 
+@pytest.mark.parametrize("level", ["easy", "normal", "expert", "oracle"])
+def test_at_38_only_the_caida_counts_and_it_wins(level: str) -> None:
+    """Three cards by a sum score nothing at 38; the caída wins the chica."""
+    game = position("5h 7c", "5s 3d 4c", "Kd Qd", last="5s", scores=(38, 30))
+    assert bot(level).choose(game) == Move(Card.parse("5h"), frozenset([Card.parse("5s")]))
+
+
 @pytest.mark.parametrize("level", ["normal", "expert", "oracle"])
 def test_does_not_drop_a_card_the_opponent_can_fall_on(level: str) -> None:
     """Holding every king, dropping a king is safe; a 5 on the empty table is a gift."""
