@@ -57,9 +57,9 @@ async def sleep_until(timestamp: float) -> None:
     await asyncio.sleep(max(0.0, timestamp - now()))
 
 
-def choose_move(level: str, game: Game, seed: int) -> Move:
-    """A bot's move; runs in a worker thread."""
-    return Bot(level, seed=seed).choose(game)
+def idle_move(game: Game, seed: int) -> Move:
+    """The move made for a player who let the clock run out; runs in a worker thread."""
+    return Bot(IDLE_MOVE_LEVEL, seed=seed).choose(game)
 
 
 class TableRuntime:
@@ -82,6 +82,7 @@ class TableRuntime:
         self.open_hands: dict[tuple[str, int], tuple[discord.Interaction, float, str]] = {}
         self.reminders: dict[str, int] = {}
         self.table_posted_at: dict[str, float] = {}
+        self.computer_players: dict[tuple[str, int, str], Bot] = {}
 
     # ------------------------------------------------------------------ lookup
     def live_in_channel(self, channel_id: int) -> TableSession | Challenge | None:
@@ -154,6 +155,9 @@ class TableRuntime:
             return
         if session.phase == "finished":
             await self._record(session)
+        if not session.is_live:
+            for key in [k for k in self.computer_players if k[0] == session_id]:
+                del self.computer_players[key]
         await self.show_table(session)
         await self._push_hands(session, skip_hand_of)
         await self._clear_reminder(session)
@@ -304,10 +308,13 @@ class TableRuntime:
         await asyncio.sleep(getattr(self.bot, "bot_pause_seconds", 0.0))
         session = self.sessions[session_id]
         seat = session.current_seat()
+        index = session.seat_to_play
         assert seat is not None and seat.bot_level is not None and session.game is not None
-        move = await asyncio.to_thread(
-            choose_move, seat.bot_level, session.game.copy(), session.seed + version
-        )
+        # One Bot per seat for the whole game, so it remembers the cards it saw captured.
+        key = (session_id, index, seat.bot_level)
+        player = self.computer_players.get(key) or Bot(seat.bot_level, seed=session.seed + index)
+        self.computer_players[key] = player
+        move = await asyncio.to_thread(player.choose, session.game.copy())
         await self.change(session_id, lambda s: s.apply_bot_move(move, version, now()))
         await self.after_change(session_id)
 
@@ -322,9 +329,7 @@ class TableRuntime:
         await sleep_until(deadline)
         session = self.sessions[session_id]
         assert session.game is not None
-        move = await asyncio.to_thread(
-            choose_move, IDLE_MOVE_LEVEL, session.game.copy(), session.seed + version
-        )
+        move = await asyncio.to_thread(idle_move, session.game.copy(), session.seed + version)
         await self.change(session_id, lambda s: s.time_out(move, version, now()))
         await self.after_change(session_id)
 
