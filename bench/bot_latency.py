@@ -58,7 +58,7 @@ async def run(games: int, moves: int) -> None:
             upload_emojis=False,
             bot_pause_seconds=0.0,
         )
-        async with simcord.run(bot, settle_timeout=30) as env:
+        async with simcord.run(bot) as env:
             replies: list[float] = []
             pending: dict[str, float] = {}
             webhooks = async_context.get()  # interaction responses go through this adapter
@@ -73,6 +73,8 @@ async def run(games: int, moves: int) -> None:
 
             webhooks.request = timed
             guild = env.create_guild("bench")
+            # simcord's timers also fire on the wall clock: keep turn timers out of the run
+            await bot.storage.set_guild_config(guild.id, turn_seconds=600)
             tables = []
             for index in range(games):
                 channel = guild.create_text_channel(f"mesa-{index}")

@@ -113,9 +113,11 @@ def lobby_payload(session: TableSession, lang: str) -> Payload:
             GameButton("lobby", sid, "cancel", label=t("button.cancel", lang), style=_red),
         )
         return Payload("\n".join(lines), view)
-    closing = {"expired": "lobby.expired", "cancelled": "lobby.cancelled"}.get(
-        session.ended_by or "", "lobby.started"
-    )
+    closing = {
+        "expired": "lobby.expired",
+        "cancelled": "lobby.cancelled",
+        "stopped": "lobby.cancelled",
+    }.get(session.ended_by or "", "lobby.started")
     lines.append(t(closing, lang))
     return Payload("\n".join(lines), None)
 

@@ -131,6 +131,19 @@ class TableRuntime:
     async def add(self, session: TableSession) -> None:
         await self.save(session)
         self.sessions[session.session_id] = session
+        await self.forget_old()
+
+    async def forget_old(self) -> None:
+        """Drop tables that ended more than a day ago (kept until then for Rematch)."""
+        cutoff = now() - FINISHED_KEEP_SECONDS
+        for key, session in list(self.sessions.items()):
+            if not session.is_live and session.created_at < cutoff:
+                del self.sessions[key]
+                for store in (self.locks, self.pictures, self.table_posted_at):
+                    store.pop(key, None)
+                for hand in [h for h in self.open_hands if h[0] == key]:
+                    del self.open_hands[hand]
+                await self.storage.delete_session(key)
 
     async def save_challenge(self, challenge: Challenge) -> None:
         await self.storage.save_session(

@@ -87,3 +87,22 @@ async def test_lobby_join_leave_and_host_only_buttons(world):
     await world.ana.click(lobby(), label="Add bot")
     await world.ana.click(lobby(), label="Start")
     assert only_session(world.env).phase == "playing"
+
+
+async def test_stopping_a_lobby_closes_it(world):
+    await world.ana.slash(world.channel, "cuarenta start", mode="1v1")
+    session = only_session(world.env)
+    await world.ana.slash(world.channel, "cuarenta stop")
+    lobby = table_message(world, session)
+    assert "closed" in lobby.content and lobby.components == []
+
+
+async def test_ended_tables_are_forgotten_after_a_day(world):
+    await world.ana.slash(world.channel, "cuarenta start", mode="bot", bot_level="easy")
+    old = only_session(world.env)
+    await world.ana.slash(world.channel, "cuarenta forfeit")
+    await world.env.advance_time(24 * 3600 + 1)
+    await world.ana.slash(world.channel, "cuarenta start", mode="bot", bot_level="easy")
+    sessions = cog(world.env).runtime.sessions
+    assert old.session_id not in sessions and len(sessions) == 1
+    assert await world.env.bot.storage.get_session(old.session_id) is None
