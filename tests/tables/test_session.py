@@ -1,0 +1,164 @@
+"""The table's own rules: seats, turns, stale clicks, idle players, results."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine import Move
+from tables import Refusal, TableSession
+from tables.results import match_record
+
+ANA, BETO, CARLA = 1, 2, 3
+
+
+def lobby(players: int = 2, **options) -> TableSession:
+    settings_ = dict(
+        guild_id=10, channel_id=20, host_id=ANA, players=players, rules_name="quito",
+        chicas_to_win=2, bot_level="easy", lang="es", turn_seconds=90, now=0.0,
+    )  # fmt: skip
+    settings_.update(options)
+    return TableSession.open_lobby(**settings_)
+
+
+def duel(seed: int = 7) -> TableSession:
+    session = lobby()
+    session.join(BETO)
+    session.seed = seed
+    session.start(ANA, 0.0)
+    return session
+
+
+def refused(key: str, action) -> None:
+    with pytest.raises(Refusal) as caught:
+        action()
+    assert caught.value.key == key
+
+
+def test_lobby_seats_and_host():
+    session = lobby(players=4)
+    session.join(BETO)
+    refused("already_seated", lambda: session.join(BETO))
+    refused("host_only", lambda: session.add_bot(BETO))
+    refused("host_only", lambda: session.start(BETO, 0.0))
+    session.leave(ANA)  # the host leaves: the next human hosts
+    assert session.host_id == BETO and session.phase == "lobby"
+    session.leave(BETO)
+    assert session.phase == "cancelled"
+
+
+def test_start_fills_free_seats_with_bots():
+    session = lobby(players=4)
+    session.join(BETO)
+    session.start(ANA, 5.0)
+    assert [s.is_bot for s in session.seats] == [False, False, True, True]
+    assert session.game is not None and session.turn_started_at == 5.0
+    refused("lobby_closed", lambda: session.join(CARLA))
+
+
+def test_moves_are_checked_before_anything_changes():
+    session = duel()
+    game = session.game
+    mover = [ANA, BETO][game.to_play]
+    waiting = [ANA, BETO][1 - game.to_play]
+    before = session.to_dict()
+    card = str(game.hands[game.to_play][0])
+    refused(
+        "not_your_turn",
+        lambda: session.play(
+            waiting, str(game.hands[1 - game.to_play][0]), "d", session.version, 1.0
+        ),
+    )
+    refused("not_in_game", lambda: session.play(CARLA, card, "d", session.version, 1.0))
+    refused("stale_hand", lambda: session.play(mover, card, "d", session.version - 1, 1.0))
+    other = next(str(c) for c in game.hands[1 - game.to_play])
+    refused("card_not_in_hand", lambda: session.play(mover, other, "d", session.version, 1.0))
+    refused("stale_hand", lambda: session.play(mover, card, "9", session.version, 1.0))
+    assert session.to_dict() == before
+    session.play(mover, card, "d", session.version, 1.0)
+    assert session.version == before["version"] + 1
+    refused("stale_hand", lambda: session.play(mover, card, "d", before["version"], 2.0))  # twice
+
+
+def test_a_card_with_captures_must_be_chosen():
+    for seed in range(100):
+        session = duel(seed)
+        game = session.game
+        opener = game.to_play  # the table starts empty: the opener can only drop
+        session.play([ANA, BETO][opener], str(game.hands[opener][0]), None, session.version, 0.5)
+        seat = game.to_play
+        mover = [ANA, BETO][seat]
+        for card in game.hands[seat]:
+            if game.capture_options(card):
+                with pytest.raises(Refusal, match="choose_capture"):
+                    session.play(mover, str(card), None, session.version, 1.0)
+                session.play(mover, str(card), "0", session.version, 1.0)
+                assert session.log[-1]["kind"] in ("capture", "caida", "limpia", "deal")
+                return
+    raise AssertionError("no deal with a capture in 100 seeds")
+
+
+def test_idle_turns_then_replacement():
+    session = duel()
+    seat = session.seat_to_play
+    human = session.seats[seat]
+    user = human.user_id
+    for missed in (1, 2, 3):
+        while session.seat_to_play != seat:  # the other player drops a card
+            other = session.seat_to_play
+            card = str(session.game.hands[other][0])
+            session.play([ANA, BETO][other], card, "d", session.version, session.turn_started_at)
+        move = session.game.legal_moves()[0]
+        early = session.turn_deadline - 1
+        refused("stale_hand", lambda m=move, at=early: session.time_out(m, session.version, at))
+        _, replaced = session.time_out(move, session.version, session.turn_deadline)
+        assert replaced == (missed == 3)
+        assert human.missed == missed
+    assert human.is_bot and session.seat_of(user) is None
+    kinds = [e["kind"] for e in session.log]
+    assert "timeout" in kinds and "replaced" in kinds
+
+
+def test_forfeit_gives_the_match_to_the_other_side_and_is_recorded():
+    session = duel()
+    session.forfeit(BETO, 3.0)
+    assert session.phase == "finished" and session.winner == 0
+    record = match_record(session, 3.0)
+    assert record is not None and record.winner_side == 0 and not record.with_bots
+    assert {r.user_id: r.won for r in record.results} == {ANA: True, BETO: False}
+    refused("game_over", lambda: session.forfeit(ANA, 4.0))
+
+
+def test_stopped_games_are_not_recorded():
+    session = duel()
+    session.stop(1.0)
+    assert match_record(session, 1.0) is None
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32), players=st.sampled_from([2, 4]))
+def test_a_played_out_table_round_trips_and_tells_no_hand(seed, players):
+    """Through a whole match: saves load back equal, and the table talk never names a
+    card that is in a hand (cards told before a reshuffle are forgotten)."""
+    session = lobby(players=players)
+    session.seed = seed
+    session.start(ANA, 0.0)
+    rng = random.Random(seed)
+    while session.phase == "playing":
+        move: Move = rng.choice(session.game.legal_moves())
+        if session.current_seat().is_bot:
+            session.apply_bot_move(move, session.version, 1.0)
+        else:
+            session.time_out(move, session.version, session.turn_deadline)
+        if session.phase == "playing":
+            in_hands = {str(c) for hand in session.game.hands for c in hand}
+            told = {e["card"] for e in session.log if "card" in e}
+            told |= {c for e in session.log for c in e.get("takes", [])}
+            assert not (told & in_hands)
+        saved = json.loads(json.dumps(session.to_dict()))
+        assert TableSession.from_dict(saved).to_dict() == session.to_dict()
+    assert session.winner in (0, 1)
