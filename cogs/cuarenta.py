@@ -18,7 +18,7 @@ from tables.challenge import CHALLENGE_SECONDS
 from tables.session import DEFAULT_TURN_SECONDS
 
 from . import records
-from .localized import L, choice
+from .localized import L, choice, localized_options
 from .presenters import (
     Payload,
     challenge_payload,
@@ -159,19 +159,12 @@ class Cuarenta(
     # --------------------------------------------------------------- commands
     @app_commands.command(name=L("cmd.start"), description=L("cmd.start.desc"))
     @app_commands.guild_only()
-    @app_commands.rename(
-        mode=L("opt.mode"),
-        opponent=L("opt.opponent"),
-        bot_level=L("opt.bot_level"),
-        rules=L("opt.rules"),
-        length=L("opt.length"),
-    )
-    @app_commands.describe(
-        mode=L("opt.mode.desc"),
-        opponent=L("opt.opponent.desc"),
-        bot_level=L("opt.bot_level.desc"),
-        rules=L("opt.rules.desc"),
-        length=L("opt.length.desc"),
+    @localized_options(
+        mode="opt.mode",
+        opponent="opt.opponent",
+        bot_level="opt.bot_level",
+        rules="opt.rules",
+        length="opt.length",
     )
     @app_commands.choices(
         mode=MODE_CHOICES, bot_level=LEVEL_CHOICES, rules=RULES_CHOICES, length=LENGTH_CHOICES
@@ -234,10 +227,7 @@ class Cuarenta(
 
     @app_commands.command(name=L("cmd.challenge"), description=L("cmd.challenge.desc"))
     @app_commands.guild_only()
-    @app_commands.rename(user=L("opt.user"), rules=L("opt.rules"), length=L("opt.length"))
-    @app_commands.describe(
-        user=L("opt.user.desc"), rules=L("opt.rules.desc"), length=L("opt.length.desc")
-    )
+    @localized_options(user="opt.user", rules="opt.rules", length="opt.length")
     @app_commands.choices(rules=RULES_CHOICES, length=LENGTH_CHOICES)
     @answers_refusals
     async def challenge(
@@ -347,10 +337,7 @@ class Cuarenta(
         await self.runtime.after_change(session.session_id)
 
     @app_commands.command(name=L("cmd.leaderboard"), description=L("cmd.leaderboard.desc"))
-    @app_commands.rename(scope=L("opt.scope"), sort=L("opt.sort"), with_bots=L("opt.with_bots"))
-    @app_commands.describe(
-        scope=L("opt.scope.desc"), sort=L("opt.sort.desc"), with_bots=L("opt.with_bots.desc")
-    )
+    @localized_options(scope="opt.scope", sort="opt.sort", with_bots="opt.with_bots")
     @app_commands.choices(scope=records.SCOPE_CHOICES, sort=records.SORT_CHOICES)
     @answers_refusals
     async def leaderboard(
@@ -368,8 +355,7 @@ class Cuarenta(
         await interaction.response.send_message(payload.content, view=payload.view)
 
     @app_commands.command(name=L("cmd.stats"), description=L("cmd.stats.desc"))
-    @app_commands.rename(user=L("opt.user"))
-    @app_commands.describe(user=L("opt.user.desc"))
+    @localized_options(user="opt.user")
     @answers_refusals
     async def stats(
         self, interaction: discord.Interaction, user: discord.User | None = None
@@ -384,19 +370,12 @@ class Cuarenta(
     @app_commands.command(name=L("cmd.config"), description=L("cmd.config.desc"))
     @app_commands.guild_only()
     @app_commands.default_permissions(manage_guild=True)
-    @app_commands.rename(
-        rules=L("opt.rules"),
-        turn_seconds=L("opt.turn_seconds"),
-        language=L("opt.language"),
-        table_picture=L("opt.picture"),
-        bot_level=L("opt.bot_level"),
-    )
-    @app_commands.describe(
-        rules=L("opt.rules.desc"),
-        turn_seconds=L("opt.turn_seconds.desc"),
-        language=L("opt.language.desc"),
-        table_picture=L("opt.picture.desc"),
-        bot_level=L("opt.bot_level.desc"),
+    @localized_options(
+        rules="opt.rules",
+        turn_seconds="opt.turn_seconds",
+        language="opt.language",
+        table_picture="opt.picture",
+        bot_level="opt.bot_level",
     )
     @app_commands.choices(
         rules=RULES_CHOICES, language=records.LANGUAGE_CHOICES, bot_level=LEVEL_CHOICES

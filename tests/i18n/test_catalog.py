@@ -31,6 +31,8 @@ def used_keys() -> set[str]:
         keys |= set(re.findall(r'\bt\(\s*"([a-z_.]+)"', source))
         keys |= set(re.findall(r'\bL\(\s*"([a-z_.]+)"', source))
         keys |= {f"refuse.{k}" for k in re.findall(r'Refusal\(\s*"([a-z_]+)"', source)}
+        options = re.findall(r'=\s*"(opt\.[a-z_]+)"', source)  # localized_options(...)
+        keys |= {*options, *(f"{key}.desc" for key in options)}
     return keys
 
 
