@@ -58,58 +58,10 @@ async def run(games: int, moves: int) -> None:
             upload_emojis=False,
             bot_pause_seconds=0.0,
         )
-        async with simcord.run(bot) as env:
-            replies: list[float] = []
-            pending: dict[str, float] = {}
-            webhooks = async_context.get()  # interaction responses go through this adapter
-            original = webhooks.request
-
-            async def timed(route, session, **kwargs):
-                if route.path.endswith("/callback"):
-                    started = pending.pop("click", None)
-                    if started is not None:
-                        replies.append(time.perf_counter() - started)
-                return await original(route, session, **kwargs)
-
-            webhooks.request = timed
-            guild = env.create_guild("bench")
-            # simcord's timers also fire on the wall clock: keep turn timers out of the run
-            await bot.storage.set_guild_config(guild.id, turn_seconds=600)
-            tables = []
-            for index in range(games):
-                channel = guild.create_text_channel(f"mesa-{index}")
-                a = guild.add_member(env.create_user(f"a{index}"))
-                b = guild.add_member(env.create_user(f"b{index}"))
-                sent = await a.slash(channel, "cuarenta challenge", user=b)
-                await b.click(sent.response, label="Accept")
-                tables.append((channel, {a.id: a, b.id: b}))
-            cog = bot.get_cog("Cuarenta")
-            by_channel = {s.channel_id: s.session_id for s in cog.runtime.sessions.values()}
-            settled: list[float] = []
-
-            async def click(player, message, custom_id):
-                pending["click"] = time.perf_counter()
-                started = pending["click"]
-                result = await player.click(message, custom_id=custom_id)
-                settled.append(time.perf_counter() - started)
-                return result
-
-            started_all = time.perf_counter()
-            for _ in range(moves):
-                for channel, players in tables:
-                    session = cog.runtime.sessions[by_channel[channel.id]]
-                    if session.phase != "playing":
-                        continue
-                    player = players[session.current_seat().user_id]
-                    table = next(m for m in channel.history() if m.id == session.table_message_id)
-                    hand = (
-                        await click(player, table, f"c40:table:{session.session_id}:hand")
-                    ).response
-                    result = await click(player, hand, first_enabled(hand, "card"))
-                    take = first_enabled(result.response, "take")
-                    if take:
-                        await click(player, result.response, take)
-            elapsed = time.perf_counter() - started_all
+        try:
+            async with simcord.run(bot) as env:
+                replies, settled, elapsed = await measure(env, bot, games, moves)
+        finally:
             await bot.storage.close()  # simcord detaches the bot without closing it
     print(f"{games} concurrent games, {len(settled)} clicks in {elapsed:.1f} s")
     print(f"clicks per second (sequential, settled): {len(settled) / elapsed:.1f}")
@@ -122,6 +74,58 @@ async def run(games: int, moves: int) -> None:
         f"p99 {percentile(settled, 0.99) * 1000:6.2f} ms   "
         f"mean {statistics.fmean(settled) * 1000:.2f} ms"
     )
+
+
+async def measure(env, bot, games: int, moves: int) -> tuple[list[float], list[float], float]:
+    """Set up the games, play them round-robin; return reply and settle times per click."""
+    replies: list[float] = []
+    pending: dict[str, float] = {}
+    webhooks = async_context.get()  # interaction responses go through this adapter
+    original = webhooks.request
+
+    async def timed(route, session, **kwargs):
+        if route.path.endswith("/callback"):
+            started = pending.pop("click", None)
+            if started is not None:
+                replies.append(time.perf_counter() - started)
+        return await original(route, session, **kwargs)
+
+    webhooks.request = timed
+    guild = env.create_guild("bench")
+    # simcord's timers also fire on the wall clock: keep turn timers out of the run
+    await bot.storage.set_guild_config(guild.id, turn_seconds=600)
+    tables = []
+    for index in range(games):
+        channel = guild.create_text_channel(f"mesa-{index}")
+        a = guild.add_member(env.create_user(f"a{index}"))
+        b = guild.add_member(env.create_user(f"b{index}"))
+        sent = await a.slash(channel, "cuarenta challenge", user=b)
+        await b.click(sent.response, label="Accept")
+        tables.append((channel, {a.id: a, b.id: b}))
+    cog = bot.get_cog("Cuarenta")
+    by_channel = {s.channel_id: s.session_id for s in cog.runtime.sessions.values()}
+    settled: list[float] = []
+
+    async def click(player, message, custom_id):
+        pending["click"] = started = time.perf_counter()
+        result = await player.click(message, custom_id=custom_id)
+        settled.append(time.perf_counter() - started)
+        return result
+
+    started_all = time.perf_counter()
+    for _ in range(moves):
+        for channel, players in tables:
+            session = cog.runtime.sessions[by_channel[channel.id]]
+            if session.phase != "playing":
+                continue
+            player = players[session.current_seat().user_id]
+            table = next(m for m in channel.history() if m.id == session.table_message_id)
+            opened = await click(player, table, f"c40:table:{session.session_id}:hand")
+            result = await click(player, opened.response, first_enabled(opened.response, "card"))
+            take = first_enabled(result.response, "take")
+            if take:
+                await click(player, result.response, take)
+    return replies, settled, time.perf_counter() - started_all
 
 
 def main() -> None:
