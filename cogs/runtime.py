@@ -14,7 +14,9 @@ import asyncio
 import contextlib
 import io
 import logging
+import os
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ProcessPoolExecutor
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
@@ -43,6 +45,7 @@ log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 IDLE_MOVE_LEVEL = "normal"
+SEARCHING_LEVELS = ("expert", "oracle")
 HAND_PUSH_SECONDS = 14 * 60  # an interaction token lives 15 minutes
 TABLE_REPOST_SECONDS = 50 * 60  # edits of a message older than 1 hour are rate limited
 FINISHED_KEEP_SECONDS = 24 * 3600
@@ -55,6 +58,11 @@ def now() -> float:
 
 async def sleep_until(timestamp: float) -> None:
     await asyncio.sleep(max(0.0, timestamp - now()))
+
+
+def think(player: Bot, game: Game) -> tuple[Move, Bot]:
+    """A searching bot's move, in a worker process; returns the bot with its new memory."""
+    return player.choose(game), player
 
 
 def idle_move(game: Game, seed: int) -> Move:
@@ -83,6 +91,7 @@ class TableRuntime:
         self.reminders: dict[str, int] = {}
         self.table_posted_at: dict[str, float] = {}
         self.computer_players: dict[tuple[str, int, str], Bot] = {}
+        self.thinkers: ProcessPoolExecutor | None = None
 
     # ------------------------------------------------------------------ lookup
     def live_in_channel(self, channel_id: int) -> TableSession | Challenge | None:
@@ -326,8 +335,16 @@ class TableRuntime:
         # One Bot per seat for the whole game, so it remembers the cards it saw captured.
         key = (session_id, index, seat.bot_level)
         player = self.computer_players.get(key) or Bot(seat.bot_level, seed=session.seed + index)
+        if seat.bot_level in SEARCHING_LEVELS:
+            # A search holds the GIL for its whole budget: think in another process so
+            # other tables' clicks are not slowed; the Bot (and its memory) comes back.
+            loop = asyncio.get_running_loop()
+            move, player = await loop.run_in_executor(
+                self._thinkers(), think, player, session.game.copy()
+            )
+        else:
+            move = await asyncio.to_thread(player.choose, session.game.copy())
         self.computer_players[key] = player
-        move = await asyncio.to_thread(player.choose, session.game.copy())
         await self.change(session_id, lambda s: s.apply_bot_move(move, version, now()))
         await self.after_change(session_id)
 
@@ -417,10 +434,18 @@ class TableRuntime:
             return True  # unknown: keep the game rather than lose it
         return True
 
+    def _thinkers(self) -> ProcessPoolExecutor:
+        if self.thinkers is None:
+            self.thinkers = ProcessPoolExecutor(max_workers=max(1, (os.cpu_count() or 2) - 1))
+        return self.thinkers
+
     async def shutdown(self) -> None:
         for task in self.drivers.values():
             task.cancel()
         self.drivers.clear()
+        if self.thinkers is not None:
+            self.thinkers.shutdown(wait=False, cancel_futures=True)
+            self.thinkers = None
 
     def describe(self, session: TableSession | Challenge) -> dict[str, Any]:
         """Context for log lines about a failed action."""

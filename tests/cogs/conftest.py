@@ -38,6 +38,9 @@ async def make_bot(database_path):
 
     yield make
     for bot in made:
+        cog = bot.get_cog("Cuarenta")
+        if cog is not None:
+            await cog.runtime.shutdown()  # timers and the expert's worker processes
         if hasattr(bot, "storage"):
             await bot.storage.close()
 

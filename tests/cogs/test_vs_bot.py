@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.cogs.helpers import enabled, only_session, play_until_over, table_message
+from tests.cogs.helpers import enabled, only_session, play_one_turn, play_until_over, table_message
 
 
 async def test_a_whole_match_against_the_bot(world):
@@ -44,3 +44,14 @@ async def test_two_humans_and_two_bots(world):
         stats = await world.env.bot.storage.player_stats(member.id, world.guild.id)
         assert stats.matches == 1
         assert stats.wins == (1 if session.winner == session.seat_of(member.id) % 2 else 0)
+
+
+async def test_the_expert_thinks_in_another_process_and_plays_on(world):
+    await world.ana.slash(world.channel, "cuarenta start", mode="bot", bot_level="expert")
+    session = only_session(world.env)
+    for _ in range(3):
+        await play_one_turn(world, world.ana, only_session(world.env))
+    assert only_session(world.env).version >= session.version + 6  # 3 moves each side
+    runtime = world.env.bot.get_cog("Cuarenta").runtime
+    assert runtime.thinkers is not None
+    assert [key[2] for key in runtime.computer_players] == ["expert"]
