@@ -210,7 +210,7 @@ class Cuarenta(
             if against_bot
             else lobby_payload(session, lang)
         )
-        await interaction.response.send_message(payload.content, view=payload.view)
+        await interaction.response.send_message(**payload.to_send())
         await self.remember_public_message(session, interaction)
 
     async def remember_public_message(
@@ -352,7 +352,7 @@ class Cuarenta(
         payload = await records.leaderboard_payload(
             self.bot.storage, guild_id, sort, with_bots, 0, lang
         )
-        await interaction.response.send_message(payload.content, view=payload.view)
+        await interaction.response.send_message(**payload.to_send())
 
     @app_commands.command(name=L("cmd.stats"), description=L("cmd.stats.desc"))
     @localized_options(user="opt.user")
@@ -577,7 +577,7 @@ class Cuarenta(
         if session.seat_of(interaction.user.id) is None:
             raise Refusal("not_in_game")
         payload = hand_payload(session, interaction.user.id, self.bot.card_emojis, lang)
-        await interaction.response.send_message(payload.content, view=payload.view, ephemeral=True)
+        await interaction.response.send_message(**payload.to_send(), ephemeral=True)
         self.runtime.remember_hand(session.session_id, interaction, lang)
 
     async def play(
@@ -631,7 +631,7 @@ class Cuarenta(
             if session.phase == "playing"
             else lobby_payload(session, session.lang)
         )
-        await interaction.response.send_message(payload.content, view=payload.view)
+        await interaction.response.send_message(**payload.to_send())
         await self.remember_public_message(session, interaction)
 
 

@@ -35,6 +35,10 @@ class Payload:
     content: str
     view: discord.ui.View | None
 
+    def to_send(self) -> dict[str, Any]:
+        """Keyword arguments for sending it (discord.py wants no `view` rather than None)."""
+        return {"content": self.content} | ({"view": self.view} if self.view else {})
+
 
 def when(timestamp: float) -> str:
     """A Discord timestamp shown to each reader in their own time ("in 1 minute")."""

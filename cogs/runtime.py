@@ -214,7 +214,7 @@ class TableRuntime:
         self.pictures.pop(session.session_id, None)
         files = await self._picture_change(session) or []
         try:
-            message = await channel.send(content=payload.content, view=payload.view, files=files)
+            message = await channel.send(**payload.to_send(), files=files)
         except (discord.NotFound, discord.Forbidden):
             await self.close_unreachable(session)
             return

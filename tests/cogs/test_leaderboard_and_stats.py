@@ -1,0 +1,60 @@
+"""/cuarenta leaderboard and /cuarenta stats, on recorded matches."""
+
+from __future__ import annotations
+
+from db import MatchRecord, PlayerResult
+from tests.cogs.helpers import enabled
+
+
+def duel_record(number: int, guild_id: int, winner: int, loser: int, bots: bool = False):
+    def result(user_id, seat, won):
+        return PlayerResult(
+            user_id=user_id, seat=seat, side=seat, won=won, chicas_won=2 if won else 0,
+            chicas_lost=0 if won else 2, points=80 if won else 26, caidas=3, limpias=1,
+            rondas=0, zapaterias_given=0, zapaterias_suffered=0,
+        )  # fmt: skip
+
+    return MatchRecord(
+        match_id=f"m{number}", guild_id=guild_id, channel_id=1, finished_at=float(number),
+        rules="quito", players=2, with_bots=bots, winner_side=0,
+        results=[result(winner, 0, True), result(loser, 1, False)],
+    )  # fmt: skip
+
+
+async def test_leaderboard_pages_and_perros(world):
+    storage = world.env.bot.storage
+    champion = world.ana.id
+    for number in range(12):  # ana beats 12 different players
+        await storage.record_match(duel_record(number, world.guild.id, champion, 1000 + number))
+    shown = await world.beto.slash(world.channel, "cuarenta leaderboard")
+    assert not shown.ephemeral
+    first_line = shown.response.content.splitlines()[1]
+    assert first_line.startswith(f"1. <@{champion}>") and "12 won, 0 lost (100%)" in first_line
+    assert "96 perros" in first_line  # 12 × 80 points = 960: 96 perros 0 tantos
+    assert "Page 1 of 2" in shown.response.content
+    following = await world.beto.click(shown.response, label="Next ▶")
+    assert "Page 2 of 2" in following.response.content
+    assert enabled(following.response, "lb")[0]["label"] == "◀ Previous"
+
+
+async def test_bot_games_are_ranked_apart(world):
+    storage = world.env.bot.storage
+    await storage.record_match(duel_record(1, world.guild.id, world.ana.id, None, bots=True))
+    humans = await world.ana.slash(world.channel, "cuarenta leaderboard")
+    assert "No matches recorded" in humans.response.content
+    with_bots = await world.ana.slash(world.channel, "cuarenta leaderboard", with_bots=True)
+    assert f"<@{world.ana.id}>" in with_bots.response.content
+
+
+async def test_stats_of_a_player(world):
+    storage = world.env.bot.storage
+    await storage.record_match(duel_record(1, world.guild.id, world.ana.id, world.beto.id))
+    await storage.record_match(duel_record(2, world.guild.id, world.beto.id, world.ana.id))
+    await storage.record_match(duel_record(3, world.guild.id, world.beto.id, world.ana.id))
+    shown = await world.carla.slash(world.channel, "cuarenta stats", user=world.ana)
+    text = shown.response.content
+    assert "Matches: 1 won, 2 lost (33%)" in text
+    assert f"Toughest opponent: <@{world.beto.id}>" in text
+    assert "Caídas 9" in text
+    nobody = await world.carla.slash(world.channel, "cuarenta stats")
+    assert "hasn't played yet" in nobody.response.content
