@@ -129,7 +129,8 @@ async def measure(env, bot, games: int, moves: int) -> tuple[list[float], ...]:
         return result
 
     started_all = time.perf_counter()
-    for _ in range(moves):
+    for round_number in range(moves):
+        print(f"  round {round_number + 1}/{moves}: {len(settled)} clicks so far", file=sys.stderr)
         for channel, players in tables:
             session = cog.runtime.sessions[by_channel[channel.id]]
             if session.phase != "playing":
