@@ -419,6 +419,10 @@ class TableRuntime:
             if session.is_live and not await self._channel_exists(session.channel_id):
                 await self.close_unreachable(session)
                 continue
+            deadline = session.turn_deadline
+            if deadline is not None and deadline < now():
+                # The turn ran out while the bot was down: that is not the player's fault.
+                await self.change(key, lambda s: setattr(s, "turn_started_at", now()))
             self.drive(key)
         for key in list(self.challenges):
             self.drive(key)

@@ -89,3 +89,16 @@ async def test_a_game_whose_channel_is_gone_is_closed(world, make_bot):
     sessions = cog(world.env).runtime.sessions
     assert doomed.session_id not in sessions and session.session_id in sessions
     assert await world.env.bot.storage.get_session(doomed.session_id) is None
+
+
+async def test_a_turn_that_ran_out_while_the_bot_was_down_starts_afresh(world, make_bot):
+    session = await start_against_bot(world)
+    state = current(world.env, session.session_id).to_dict()
+    state["turn_started_at"] -= 1000  # as if the bot had been down for a quarter of an hour
+    storage = world.env.bot.storage
+    await storage.save_session(session.session_id, world.guild.id, world.channel.id, "game", state)
+    await world.env.restart_bot(make_bot())
+    restored = current(world.env, session.session_id)
+    assert restored.version == state["version"]  # no move was made for her
+    assert restored.seats[restored.seat_of(world.ana.id)].missed == 0
+    assert restored.turn_deadline - now() == restored.turn_seconds
