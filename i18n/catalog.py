@@ -139,7 +139,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Solo el anfitrión o alguien con «Gestionar mensajes» puede parar la partida.",
         "Only the host or someone with Manage Messages can stop the game.",
     ),
-    "refuse.config_permission": ("Solo quien puede «Gestionar servidor» cambia estas opciones.", "Only members who can Manage Server change these settings."),
+    "refuse.config_permission": (
+        "Solo quien puede «Gestionar servidor» cambia estas opciones.",
+        "Only members who can Manage Server change these settings.",
+    ),
     "refuse.no_dm": (
         "Cuarenta se juega en un canal de un servidor.",
         "Cuarenta is played in a server channel.",
