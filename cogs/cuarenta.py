@@ -20,14 +20,12 @@ from tables.session import DEFAULT_TURN_SECONDS
 from . import records
 from .localized import L, choice, localized_options
 from .presenters import (
-    Payload,
     challenge_payload,
     choice_payload,
     hand_payload,
-    lobby_payload,
+    public_payload,
     rules_text,
     seat_name,
-    table_payload,
 )
 from .runtime import TableRuntime, now
 
@@ -205,11 +203,7 @@ class Cuarenta(
         if against_bot:
             session.start(interaction.user.id, now())
         await self.runtime.add(session)
-        payload = (
-            table_payload(session, self.bot.card_emojis)
-            if against_bot
-            else lobby_payload(session, lang)
-        )
+        payload = public_payload(session, self.bot.card_emojis)
         await interaction.response.send_message(**payload.to_send())
         await self.remember_public_message(session, interaction)
 
@@ -467,11 +461,7 @@ class Cuarenta(
             raise Refusal("gone")
         await self.runtime.change(session_id, actions[what])
         session = self.runtime.session(session_id)
-        payload = (
-            table_payload(session, self.bot.card_emojis)
-            if session.phase == "playing"
-            else lobby_payload(session, session.lang)
-        )
+        payload = public_payload(session, self.bot.card_emojis)
         await interaction.response.edit_message(content=payload.content, view=payload.view)
         if session.phase == "playing":
             await self.runtime.show_table(session)  # adds the picture
@@ -626,11 +616,7 @@ class Cuarenta(
         if session.is_full():
             session.start(session.host_id, now())
         await self.runtime.add(session)
-        payload: Payload = (
-            table_payload(session, self.bot.card_emojis)
-            if session.phase == "playing"
-            else lobby_payload(session, session.lang)
-        )
+        payload = public_payload(session, self.bot.card_emojis)
         await interaction.response.send_message(**payload.to_send())
         await self.remember_public_message(session, interaction)
 

@@ -132,6 +132,13 @@ _red = discord.ButtonStyle.danger
 _grey = discord.ButtonStyle.secondary
 
 
+def public_payload(session: TableSession, display: CardDisplay) -> Payload:
+    """The table's public message: the lobby until the game starts, then the table."""
+    if session.game is None:
+        return lobby_payload(session, session.lang)
+    return table_payload(session, display)
+
+
 # ------------------------------------------------------------------------- challenge
 def challenge_payload(challenge: Challenge, state: str, lang: str) -> Payload:
     """`state`: "open", "accepted", "declined" or "expired"."""

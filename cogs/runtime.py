@@ -32,7 +32,7 @@ from .presenters import (
     Payload,
     challenge_payload,
     hand_payload,
-    lobby_payload,
+    public_payload,
     table_payload,
     table_picture,
 )
@@ -187,10 +187,7 @@ class TableRuntime:
 
     async def show_table(self, session: TableSession) -> None:
         """Edit the public message (lobby or table) with the bot token; re-post if needed."""
-        if session.game is None or session.phase == "cancelled":
-            payload = lobby_payload(session, session.lang)
-        else:
-            payload = table_payload(session, self.emojis)
+        payload = public_payload(session, self.emojis)
         channel = self.bot.get_partial_messageable(session.channel_id)
         message_id = session.table_message_id
         too_old = now() - self.table_posted_at.get(session.session_id, now()) > TABLE_REPOST_SECONDS
