@@ -15,7 +15,7 @@ from engine import Card, Rules
 from i18n import pick_language, t
 from tables import Challenge, Refusal, TableSession, new_session_id
 from tables.challenge import CHALLENGE_SECONDS
-from tables.session import DEFAULT_TURN_SECONDS
+from tables.settings import ServerSettings
 
 from . import records
 from .localized import L, choice, localized_options
@@ -35,7 +35,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 HAND_ACTIONS = ("card", "take", "back")
-DEFAULT_BOT_LEVEL = "normal"
 
 MODE_CHOICES = [
     choice("choice.bot_mode", "bot"),
@@ -72,8 +71,8 @@ class Cuarenta(
 ):
     def __init__(self, bot: CuarentaBot) -> None:
         self.bot = bot
-        self.runtime = TableRuntime(bot, bot.storage, bot.card_emojis, self.guild_config)
-        self.guild_configs: dict[int, dict[str, Any]] = {}
+        self.runtime = TableRuntime(bot, bot.storage, bot.card_emojis, self.server_settings)
+        self.settings_cache: dict[int, ServerSettings] = {}
         self.challenge_menu = app_commands.ContextMenu(
             name=L("cmd.challenge_menu"), callback=self.challenge_from_menu
         )
@@ -92,16 +91,17 @@ class Cuarenta(
         await self.runtime.resume()
 
     # ---------------------------------------------------------------- helpers
-    async def guild_config(self, guild_id: int | None) -> dict[str, Any]:
+    async def server_settings(self, guild_id: int | None) -> ServerSettings:
         if guild_id is None:
-            return {}
-        if guild_id not in self.guild_configs:
-            self.guild_configs[guild_id] = await self.bot.storage.get_guild_config(guild_id)
-        return self.guild_configs[guild_id]
+            return ServerSettings()
+        if guild_id not in self.settings_cache:
+            stored = await self.bot.storage.get_guild_config(guild_id)
+            self.settings_cache[guild_id] = ServerSettings.from_stored(stored)
+        return self.settings_cache[guild_id]
 
     async def reader_language(self, interaction: discord.Interaction) -> str:
-        config = await self.guild_config(interaction.guild_id)
-        return pick_language(config.get("language"), str(interaction.locale))
+        settings = await self.server_settings(interaction.guild_id)
+        return pick_language(settings.language, str(interaction.locale))
 
     async def reply(
         self, interaction: discord.Interaction, text: str, *, ephemeral: bool = True
@@ -178,9 +178,9 @@ class Cuarenta(
         length: str = "match",
     ) -> None:
         self.check_channel_free(interaction)
-        config = await self.guild_config(interaction.guild_id)
+        settings = await self.server_settings(interaction.guild_id)
         lang = await self.reader_language(interaction)
-        rules = rules or config.get("rules", "quito")
+        rules = rules or settings.rules
         chicas = 1 if length == "one" else 2
         me = self.bot.user
         if opponent is not None and me is not None and opponent.id != me.id:
@@ -193,9 +193,9 @@ class Cuarenta(
             players=4 if mode == "2v2" else 2,
             rules_name=rules,
             chicas_to_win=chicas,
-            bot_level=bot_level or config.get("bot_level", DEFAULT_BOT_LEVEL),
+            bot_level=bot_level or settings.bot_level,
             lang=lang,
-            turn_seconds=int(config.get("turn_seconds", DEFAULT_TURN_SECONDS)),
+            turn_seconds=settings.turn_seconds,
             now=now(),
             host_name=interaction.user.display_name,
         )
@@ -232,12 +232,10 @@ class Cuarenta(
         length: str = "match",
     ) -> None:
         self.check_channel_free(interaction)
-        config = await self.guild_config(interaction.guild_id)
+        settings = await self.server_settings(interaction.guild_id)
         lang = await self.reader_language(interaction)
         chicas = 1 if length == "one" else 2
-        await self.open_challenge(
-            interaction, user, rules or config.get("rules", "quito"), chicas, lang
-        )
+        await self.open_challenge(interaction, user, rules or settings.rules, chicas, lang)
 
     async def challenge_from_menu(
         self, interaction: discord.Interaction, member: discord.Member
@@ -245,8 +243,8 @@ class Cuarenta(
         lang = await self.reader_language(interaction)
         try:
             self.check_channel_free(interaction)
-            config = await self.guild_config(interaction.guild_id)
-            await self.open_challenge(interaction, member, config.get("rules", "quito"), 2, lang)
+            settings = await self.server_settings(interaction.guild_id)
+            await self.open_challenge(interaction, member, settings.rules, 2, lang)
         except Refusal as refusal:
             await self.reply(interaction, self.refusal_text(refusal, lang, None))
 
@@ -299,8 +297,8 @@ class Cuarenta(
     async def rules(self, interaction: discord.Interaction) -> None:
         lang = await self.reader_language(interaction)
         session = self.runtime.latest_in_channel(interaction.channel_id or 0)
-        config = await self.guild_config(interaction.guild_id)
-        name = session.rules_name if session else config.get("rules", "quito")
+        settings = await self.server_settings(interaction.guild_id)
+        name = session.rules_name if session else settings.rules
         active = session.rules if session else Rules.preset(name)
         await self.reply(interaction, rules_text(name, active, lang))
 
@@ -396,13 +394,12 @@ class Cuarenta(
             bot_level=bot_level,
         )
         if changes:
-            self.guild_configs[guild_id] = await self.bot.storage.set_guild_config(
-                guild_id, **changes
-            )
+            stored = await self.bot.storage.set_guild_config(guild_id, **changes)
+            self.settings_cache[guild_id] = ServerSettings.from_stored(stored)
         lang = await self.reader_language(interaction)
-        config = await self.guild_config(guild_id)
+        settings = await self.server_settings(guild_id)
         key = "config.saved" if changes else "config.show"
-        await self.reply(interaction, t(key, lang, summary=records.config_summary(config, lang)))
+        await self.reply(interaction, t(key, lang, summary=records.config_summary(settings, lang)))
 
     # ---------------------------------------------------------------- buttons
     async def on_button(
@@ -479,7 +476,7 @@ class Cuarenta(
             payload = challenge_payload(challenge, "declined", challenge.lang)
             await interaction.response.edit_message(content=payload.content, view=None)
             return
-        config = await self.guild_config(challenge.guild_id)
+        settings = await self.server_settings(challenge.guild_id)
         session = TableSession.open_lobby(
             guild_id=challenge.guild_id,
             channel_id=challenge.channel_id,
@@ -487,9 +484,9 @@ class Cuarenta(
             players=2,
             rules_name=challenge.rules_name,
             chicas_to_win=challenge.chicas_to_win,
-            bot_level=config.get("bot_level", DEFAULT_BOT_LEVEL),
+            bot_level=settings.bot_level,
             lang=challenge.lang,
-            turn_seconds=int(config.get("turn_seconds", DEFAULT_TURN_SECONDS)),
+            turn_seconds=settings.turn_seconds,
             now=now(),
             host_name=challenge.challenger_name,
         )

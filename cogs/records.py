@@ -10,6 +10,7 @@ from engine import Rules
 from i18n import t
 from tables import Refusal
 from tables.session import BOT_LEVELS, MAX_TURN_SECONDS, MIN_TURN_SECONDS
+from tables.settings import ServerSettings
 
 from .components import GameButton, view_of
 from .localized import choice
@@ -121,13 +122,13 @@ def config_changes(**values: Any) -> dict[str, Any]:
     return changes
 
 
-def config_summary(config: dict[str, Any], lang: str) -> str:
-    language = config.get("language")
+def config_summary(settings: ServerSettings, lang: str) -> str:
+    language = settings.language
     return t(
         "config.summary",
         lang,
-        rules=t(f"choice.{config.get('rules', 'quito')}", lang),
-        turn=config.get("turn_seconds", 90),
+        rules=t(f"choice.{settings.rules}", lang),
+        turn=settings.turn_seconds,
         language=t(f"choice.{language}", lang) if language else t("word.auto", lang),
-        picture=t("word.on" if config.get("table_picture", True) else "word.off", lang),
+        picture=t("word.on" if settings.table_picture else "word.off", lang),
     )

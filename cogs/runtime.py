@@ -27,6 +27,7 @@ from i18n import t
 from render.table import TablePicture, render_table_png_async
 from tables import Challenge, Refusal, TableSession
 from tables.results import match_record
+from tables.settings import ServerSettings
 
 from .presenters import (
     Payload,
@@ -76,12 +77,12 @@ class TableRuntime:
         bot: discord.Client,
         storage: Storage,
         emojis: CardEmojis,
-        server_config: Callable[[int | None], Awaitable[dict[str, Any]]],
+        server_settings: Callable[[int | None], Awaitable[ServerSettings]],
     ) -> None:
         self.bot = bot
         self.storage = storage
         self.emojis = emojis
-        self.server_config = server_config
+        self.server_settings = server_settings
         self.pictures: dict[str, TablePicture] = {}
         self.sessions: dict[str, TableSession] = {}
         self.challenges: dict[str, Challenge] = {}
@@ -226,8 +227,8 @@ class TableRuntime:
         """
         if session.game is None:
             return None
-        config = await self.server_config(session.guild_id)
-        if not config.get("table_picture", True):
+        settings = await self.server_settings(session.guild_id)
+        if not settings.table_picture:
             return [] if self.pictures.pop(session.session_id, None) else None
         picture = table_picture(session)
         if self.pictures.get(session.session_id) == picture:
