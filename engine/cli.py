@@ -401,14 +401,14 @@ def run(game: Game, read: Read, write: Write, rng: random.Random | None = None) 
             write(moves_list(game))
             continue
         try:
-            move = parse_play(game, text, read, write)
+            chosen = parse_play(game, text, read, write)
         except Answer as answer:
             write(str(answer))
             continue
-        if move is None:
+        if chosen is None:
             show = True
             continue
-        for line in table.tell(game.play(move)):
+        for line in table.tell(game.play(chosen)):
             write(line)
         show = True
     return game

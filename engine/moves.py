@@ -64,7 +64,7 @@ def sum_partitions(value: int, max_cards: int | None) -> tuple[tuple[int, ...], 
             return [()]
         if count == 0:
             return []
-        found = []
+        found: list[tuple[int, ...]] = []
         for part in range(min(largest, remaining), 0, -1):
             found.extend((part, *rest) for rest in parts(remaining - part, part, count - 1))
         return found

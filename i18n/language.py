@@ -20,7 +20,7 @@ def t(key: str, lang: str, /, **params: Any) -> str:
 def pick_language(server_setting: str | None, user_locale: str | None) -> str:
     """The server's language when set, otherwise the user's Discord locale (es-*, else en)."""
     if server_setting in LANGUAGES:
-        return server_setting  # type: ignore[return-value]
+        return server_setting
     if user_locale is None:
         return DEFAULT_LANGUAGE
     return "es" if str(user_locale).lower().startswith("es") else "en"

@@ -357,13 +357,14 @@ class TableSession:
     ) -> None:
         """Keep stats and the recent table talk; restart the turn clock."""
         for event in events:
-            if event.kind == "caida":
-                self.stats[event.seat].caidas += 1
-            elif event.kind == "limpia":
-                self.stats[event.seat].limpias += 1
-            elif event.kind in ("ronda", "doble_ronda"):
-                self.stats[event.seat].rondas += 1
-            elif event.kind == "zapateria":
+            if event.seat is not None:  # caída, limpia, ronda: the seat that scored it
+                if event.kind == "caida":
+                    self.stats[event.seat].caidas += 1
+                elif event.kind == "limpia":
+                    self.stats[event.seat].limpias += 1
+                elif event.kind in ("ronda", "doble_ronda"):
+                    self.stats[event.seat].rondas += 1
+            if event.kind == "zapateria" and event.side is not None:
                 self.zapaterias[event.side] += 1
             if event.kind == "deal" and event.count == 1:
                 self._forget_cards()

@@ -10,7 +10,9 @@ deal without letting anyone peek.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from math import comb
+from typing import Any
 
 from .evaluate import evaluate
 from .sim import Position, RankMove, captures
@@ -20,12 +22,15 @@ RANKS = range(1, 11)
 FOLLOW_UP = 0.35  # weight of what our own next card could take from the table we leave
 NEW_DEAL = 5  # cards in a hand after a deal
 
+# For one decision: the next seat's reply gains, and our follow-up values, by position.
+Memo = dict[tuple[int, ...], Any]
+
 
 def choose_random(view: SeatView, rng: random.Random) -> RankMove:
     return rng.choice(view.moves())
 
 
-def _pick(scored: list[tuple[float, RankMove]], rng: random.Random | None) -> RankMove:
+def _pick(scored: Sequence[tuple[float, RankMove]], rng: random.Random | None) -> RankMove:
     """The best-scored move; ties broken at random (drops are often tied), or the first."""
     top = max(score for score, _ in scored)
     best = [move for score, move in scored if score >= top - 1e-9]
@@ -58,14 +63,14 @@ def choose_normal(view: SeatView, rng: random.Random) -> RankMove:
     return _pick([(normal_value(pos, move, unseen), move) for move in pos.moves()], rng)
 
 
-def normal_choice(pos: Position, memo: dict | None = None) -> RankMove:
+def normal_choice(pos: Position, memo: Memo | None = None) -> RankMove:
     """The normal level's move for the seat to play in `pos` (ties: the first)."""
     unseen = unseen_by(pos, pos.seat)
     scored = [(normal_value(pos, move, unseen, None, memo), move) for move in pos.moves()]
     return _pick(scored, None)
 
 
-def normal_best(pos: Position, read_drop: bool = False, memo: dict | None = None) -> float:
+def normal_best(pos: Position, read_drop: bool = False, memo: Memo | None = None) -> float:
     """The normal level's value of its best move for the seat to play in `pos`.
 
     With `read_drop` (2 players), the opponent who has just dropped is taken to hold
@@ -91,7 +96,7 @@ def normal_value(
     move: RankMove,
     unseen: list[int],
     odds: list[float] | None = None,
-    memo: dict | None = None,
+    memo: Memo | None = None,
 ) -> float:
     """A move's worth for the seat to play, reading only its own hand and public facts.
 
@@ -121,7 +126,7 @@ def normal_value(
 
 
 def _expected_reply(
-    pos: Position, unseen: list[int], odds: list[float] | None, memo: dict | None
+    pos: Position, unseen: list[int], odds: list[float] | None, memo: Memo | None
 ) -> float:
     """The next seat's expected best gain (for its side) on the position left to it."""
     replier = pos.seat
@@ -137,9 +142,10 @@ def _expected_reply(
         gains = _reply_gains(pos, last)
     else:
         key = (*pos.table, last, *pos.pts, *pos.cap, replier)
-        gains = memo.get(key)
-        if gains is None:
-            gains = memo[key] = _reply_gains(pos, last)
+        cached = memo.get(key)
+        if cached is None:
+            cached = memo[key] = _reply_gains(pos, last)
+        gains = cached
     pool = sum(unseen)
     holding = min(holding, pool)
     expected = 0.0

@@ -28,7 +28,7 @@ import time
 
 from .evaluate import WIN, evaluate
 from .exact import Solver
-from .policies import normal_best, normal_choice
+from .policies import Memo, normal_best, normal_choice
 from .sim import Position, RankMove
 from .view import SeatView
 
@@ -46,6 +46,10 @@ EXACT_ALWAYS = 6  # cards left at or under which every enumerated world is solve
 CHECK_EVERY = 4  # worlds between two early-stop checks
 
 
+# The value of our next turn, by the answers the other seats made to reach it.
+AnswersMemo = dict[tuple[RankMove, ...], float]
+
+
 class Lookahead:
     """Values moves of `seat` in fully dealt worlds; counts the moves it values (work)."""
 
@@ -53,9 +57,9 @@ class Lookahead:
         self.seat = seat
         self.read_drop = read_drop
         self.work = 0
-        self.memo: dict = {}  # the replies' gains by position, for policies.normal_value
+        self.memo: Memo = {}  # the replies' gains by position, for policies.normal_value
 
-    def value(self, pos: Position, move: RankMove, memo: dict) -> float:
+    def value(self, pos: Position, move: RankMove, memo: AnswersMemo) -> float:
         """Play `move`; the other seats answer as the normal level would; then the normal
         value of our best next move, or the evaluation at the end of the deal (played on
         to there when our next turn would be our last card, which leaves no choice worth
@@ -78,10 +82,11 @@ class Lookahead:
                 break
             if pos.seat == seat and not last_card and pos.sizes[seat] > 1:
                 key = tuple(answers)
-                value = memo.get(key)
-                if value is None:
+                cached = memo.get(key)
+                if cached is None:
                     self.work += pos.sizes[seat] * 2
-                    value = memo[key] = normal_best(pos, self.read_drop, self.memo)
+                    cached = memo[key] = normal_best(pos, self.read_drop, self.memo)
+                value = cached
                 break
             if pos.seat == seat:
                 last_card = True
@@ -106,7 +111,7 @@ def choose_expert(
     if len(moves) == 1:
         return moves[0]
     search = Lookahead(view.seat, read_drop)
-    memos: list[dict] = [{} for _ in moves]
+    memos: list[AnswersMemo] = [{} for _ in moves]
     budget = budget_ms * WORK_PER_MS
     deadline = time.perf_counter() + max(FUSE * budget_ms, FUSE_FLOOR_MS) / 1000
 
@@ -122,6 +127,7 @@ def choose_expert(
     if worlds is not None and (left <= EXACT_ALWAYS or len(worlds) <= EXACT_WORLDS.get(left, 0)):
         return moves[_solve(worlds, moves, view.side)]
     if oracle:
+        assert worlds is not None  # the true deal, alone
         totals = values(worlds[0][1])
         return moves[max(range(len(moves)), key=totals.__getitem__)]
     if worlds is not None:
