@@ -1,37 +1,70 @@
-"""How fast the table picture renders, and how big its PNG is.
+"""How much CPU the table picture costs, and how big its PNG is.
 
-    python bench/render.py                  # 300 random tables, seed 1
-    python bench/render.py --tables 1000 --seed 7 --save /tmp/tables
+    python bench/render.py                  # 1000 random tables, seed 1
+    python bench/render.py --tables 300 --seed 7 --save /tmp/tables
+    python bench/render.py --rev HEAD~1     # the same, with render/table.py as of that commit
 
-Prints, for random tables of 0..12 cards (random scores, labels, stock and caption):
-- render time p50/p99/max, uncached (draw + palette + PNG), target p99 ≤ 15 ms, wall
-  clock and this thread's CPU time;
+Prints, for random tables of 0..12 cards (random scores, labels, stock and caption), and
+for a few fixed tables of 0, 5, 12 and 20 cards:
+- CPU time per picture (process CPU time, `time.process_time`, not wall time), uncached
+  (draw + PNG), p50/p99/max, and its two parts, `_render` (drawing) and `_encode` (what
+  is left to do to make the PNG: palette mapping and zlib, or zlib alone);
+- wall time of the same (it suffers when the cores are shared);
 - PNG size min/median/max in bytes;
 - the time of a cached lookup (an equal table seen before), p50/p99;
 - the time to draw the 40 emoji faces (done once, at start-up, for missing emojis).
 The first table (fonts and card sprites loading) is timed apart as "cold", then
-`table.warm_up()` (what the bot runs at start-up) before the timed renders.
+`table.warm_up()` before the timed renders. `--rev` loads render/table.py from git
+(`git show REV:render/table.py`) beside the current render package, for a before/after.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import random
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
+from types import ModuleType
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 
-from engine.cards import full_deck
-from render import faces, table
-from render.table import TablePicture
+from engine.cards import full_deck  # noqa: E402
+from render import faces  # noqa: E402
 
 NAMES = ["Ana", "Bea", "Carlos", "Dolores", "José Muñoz", "Maximiliano", "Lu", "Quito Crew"]
+FIXED_COUNTS = (0, 5, 12, 20)
 
 
-def random_picture(rng: random.Random) -> TablePicture:
+def load_table(rev: str | None) -> ModuleType:
+    """render.table, or render/table.py as of `rev` loaded as a module of the render package."""
+    if rev is None:
+        from render import table
+
+        return table
+    source = subprocess.run(
+        ["git", "show", f"{rev}:render/table.py"],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    path = Path(tempfile.mkdtemp()) / "table_at_rev.py"
+    path.write_text(source)
+    spec = importlib.util.spec_from_file_location("render._table_at_rev", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def random_picture(table: ModuleType, rng: random.Random, max_cards: int = 12):
     deck = full_deck()
     players = rng.choice((2, 4))
     if players == 2:
@@ -39,8 +72,8 @@ def random_picture(rng: random.Random) -> TablePicture:
     else:
         four = rng.sample(NAMES, 4)
         sides = (f"{four[0]} & {four[1]}", f"{four[2]} & {four[3]}")
-    return TablePicture(
-        cards=tuple(rng.sample(deck, rng.randint(0, 12))),
+    return table.TablePicture(
+        cards=tuple(rng.sample(deck, rng.randint(0, max_cards))),
         sides=sides,
         points=(rng.randrange(0, 40, 2), rng.randrange(0, 40, 2)),
         chicas=(rng.randint(0, 2), rng.randint(0, 2)),
@@ -50,34 +83,64 @@ def random_picture(rng: random.Random) -> TablePicture:
     )
 
 
+def fixed_picture(table: ModuleType, count: int):
+    """The tables the tests and the look-at-it check use: `count` cards, fixed scores."""
+    return table.TablePicture(
+        cards=tuple(random.Random(count).sample(full_deck(), count)),
+        sides=("Ana & Luis", "Bea & Carlos"),
+        points=(26, 14),
+        chicas=(1, 0),
+        stock=20,
+        turn=0,
+        caption="Ana dejó el 7♥",
+    )
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
+def time_pictures(table: ModuleType, pictures: list, repeat: int = 1) -> dict[str, list[float]]:
+    """CPU (process) and wall time of each uncached picture, and of its draw and encode."""
+    out: dict[str, list[float]] = {"cpu": [], "wall": [], "draw": [], "encode": [], "size": []}
+    for _ in range(repeat):
+        for picture in pictures:
+            start, start_cpu = time.perf_counter(), time.process_time()
+            png = table.render_table_png_uncached(picture)
+            out["cpu"].append(time.process_time() - start_cpu)
+            out["wall"].append(time.perf_counter() - start)
+            out["size"].append(len(png))
+            start_cpu = time.process_time()
+            with table.DRAW_LOCK:
+                image = table._render(picture)
+            middle = time.process_time()
+            table._encode(image)
+            out["draw"].append(middle - start_cpu)
+            out["encode"].append(time.process_time() - middle)
+    return out
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--tables", type=int, default=300)
+    parser.add_argument("--tables", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rev", help="bench render/table.py as of this git revision")
     parser.add_argument("--save", type=Path, help="write the first few PNGs in this folder")
     args = parser.parse_args()
+    table = load_table(args.rev)
     rng = random.Random(args.seed)
-    pictures = [random_picture(rng) for _ in range(args.tables)]
+    pictures = [random_picture(table, rng) for _ in range(args.tables)]
 
-    start = time.perf_counter()
+    start = time.process_time()
     table.render_table_png_uncached(pictures[0])
-    cold = time.perf_counter() - start
-    start = time.perf_counter()
+    cold = time.process_time() - start
+    start = time.process_time()
     table.warm_up()
-    warm_up = time.perf_counter() - start
+    warm_up = time.process_time() - start
 
-    times, cpu, sizes = [], [], []
+    times = time_pictures(table, pictures)
     for picture in pictures:
-        start, start_cpu = time.perf_counter(), time.thread_time()
-        png = table.render_table_png_uncached(picture)
-        times.append(time.perf_counter() - start)
-        cpu.append(time.thread_time() - start_cpu)
-        sizes.append(len(png))
         table.render_table_png(picture)  # fills the cache for the lookups below
     if args.save:
         args.save.mkdir(parents=True, exist_ok=True)
@@ -88,7 +151,7 @@ def main() -> int:
 
     lookups = []
     for picture in pictures[-table.CACHE_SIZE :]:  # the ones still in the LRU cache
-        equal = TablePicture(
+        equal = table.TablePicture(
             picture.cards,
             picture.sides,
             picture.points,
@@ -103,34 +166,39 @@ def main() -> int:
 
     faces._face.cache_clear()
     faces.card_face_png.cache_clear()
-    start = time.perf_counter()
+    start = time.process_time()
     for card in full_deck():
         faces.card_face_png(card)
-    faces_time = time.perf_counter() - start
+    faces_time = time.process_time() - start
 
     ms = 1000.0
+
+    def spread(values: list[float]) -> str:
+        return (
+            f"p50 {percentile(values, 0.5) * ms:.2f} ms, p99 {percentile(values, 0.99) * ms:.2f} ms"
+        )
+
+    cpu, sizes = times["cpu"], times["size"]
+    print(f"renderer: render/table.py {'at ' + args.rev if args.rev else '(working tree)'}")
     print(f"tables: {len(pictures)} random, 0..12 cards (seed {args.seed})")
-    print(
-        f"cold first render: {cold * ms:.1f} ms; warm_up(): {warm_up * ms:.0f} ms (40 card sprites)"
-    )
-    print(
-        f"render (uncached): p50 {percentile(times, 0.5) * ms:.2f} ms, "
-        f"p99 {percentile(times, 0.99) * ms:.2f} ms, max {max(times) * ms:.2f} ms "
-        f"(target p99 <= 15 ms)"
-    )
-    print(
-        f"  CPU time of the same: p50 {percentile(cpu, 0.5) * ms:.2f} ms, "
-        f"p99 {percentile(cpu, 0.99) * ms:.2f} ms (wall time suffers when the cores are shared)"
-    )
+    print(f"cold first picture: {cold * ms:.1f} ms CPU; warm_up(): {warm_up * ms:.0f} ms CPU")
+    print(f"CPU per picture (uncached): {spread(cpu)}, max {max(cpu) * ms:.2f} ms")
+    print(f"  draw (_render): {spread(times['draw'])}; encode (_encode): {spread(times['encode'])}")
+    print(f"  wall time of the same: {spread(times['wall'])}")
     print(
         f"PNG size: min {min(sizes)} B, median {int(statistics.median(sizes))} B, "
         f"max {max(sizes)} B ({table.WIDTH}x{table.HEIGHT})"
     )
+    for count in FIXED_COUNTS:
+        fixed = time_pictures(table, [fixed_picture(table, count)], repeat=200)
+        print(
+            f"  fixed table, {count:2d} cards: CPU {spread(fixed['cpu'])}, PNG {fixed['size'][0]} B"
+        )
     print(
         f"cached lookup: p50 {percentile(lookups, 0.5) * 1e6:.1f} us, "
         f"p99 {percentile(lookups, 0.99) * 1e6:.1f} us"
     )
-    print(f"40 emoji faces: {faces_time * ms:.0f} ms in all, once at start-up")
+    print(f"40 emoji faces: {faces_time * ms:.0f} ms CPU in all, once at start-up")
     return 0
 
 
