@@ -14,19 +14,9 @@ from render.table import TablePicture
 
 
 def _clear_drawing_caches() -> None:
-    for cached in (
-        shapes.font,
-        shapes._has_glyph,
-        faces._face,
-        faces.card_face_png,
-        table._card_sprite,
-        table._text_mask,
-        table._layout,
-        table._suit_glyph,
-        table._run_width,
-    ):
+    for cached in (shapes.font, shapes._has_glyph, faces._face, faces.card_face_png):
         cached.cache_clear()
-    table.clear_cache()
+    table.clear_drawing_caches()
 
 
 @pytest.fixture

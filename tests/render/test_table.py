@@ -163,6 +163,7 @@ async def test_async_render_runs_in_a_worker_thread(monkeypatch: pytest.MonkeyPa
 
 def test_warm_up_draws_every_card() -> None:
     table.warm_up()
-    assert table._card_sprite.cache_info().currsize == 40
-    sizes = {table._card_sprite(card).size for card in full_deck()}
+    assert table._card_tile.cache_info().currsize == 40
+    sizes = {table._card_tile(card).size for card in full_deck()}
     assert sizes == {(CARD_W + table.SHADOW_DX, table.CARD_H + table.SHADOW_DY)}
+    assert {table._card_tile(card).mode for card in full_deck()} == {"P"}
