@@ -2,9 +2,9 @@
 
 from .ai import Bot
 from .cards import Card
-from .events import Event
+from .events import Event, EventKind
 from .game import Game
 from .moves import IllegalMove, Move
 from .rules import Rules
 
-__all__ = ["Bot", "Card", "Event", "Game", "IllegalMove", "Move", "Rules"]
+__all__ = ["Bot", "Card", "Event", "EventKind", "Game", "IllegalMove", "Move", "Rules"]

@@ -19,7 +19,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from .cards import Card
-from .events import Event
+from .events import Event, EventKind
 from .game import Game
 from .moves import Move
 from .rules import Rules
@@ -136,24 +136,24 @@ class Table:
 
     def tell(self, events: Sequence[Event]) -> list[str]:
         """The events of one play (or a deal), just played, as lines of table talk."""
-        chicas = sum(1 for event in events if event.kind == "chica")
+        chicas = sum(1 for event in events if event.kind == EventKind.CHICA)
         self._finals = list(self.game.chica_history[len(self.game.chica_history) - chicas :])
         lines: list[str] = []
         play_line: str | None = None
         caida = False
         for event in events:
             kind = event.kind
-            if kind == "drop":
+            if kind == EventKind.DROP:
                 play_line = f"{self.seat(event.seat)} dropped {event.card}."
-            elif kind == "capture":
+            elif kind == EventKind.CAPTURE:
                 play_line = (
                     f"{self.seat(event.seat)} played {event.card} and took "
                     f"{cards_text(event.takes)}."
                 )
-            elif kind == "caida":
+            elif kind == EventKind.CAIDA:
                 caida = True
                 play_line = f"{play_line} ¡Caída! +{event.points}"
-            elif kind == "limpia":
+            elif kind == EventKind.LIMPIA:
                 if event.points:
                     play_line = f"{play_line} ¡Limpia! +{event.points}"
                 elif caida:
@@ -174,34 +174,34 @@ class Table:
     def _tell_other(self, event: Event) -> str | None:
         kind = event.kind
         game = self.game
-        if kind == "deal":
+        if kind == EventKind.DEAL:
             if event.count == 1:
                 dealer = self.seat(event.seat)
                 return f"— New hand: {dealer} deal{'' if dealer == 'You' else 's'}. —"
             return f"— Deal {event.count} of {game.deals_per_hand}. —"
-        if kind == "ronda":
+        if kind == EventKind.RONDA:
             gain = f"+{event.points}" if event.points else f"({self._zero(event)})"
             return f"{self.seat(event.seat)}: ¡Ronda! (three of a rank) {gain}"
-        if kind == "doble_ronda":
+        if kind == EventKind.DOBLE_RONDA:
             if game.rules.doble_ronda is None:
                 return f"{self.seat(event.seat)}: ¡Doble ronda! (four of a rank) wins the chica"
             gain = f"+{event.points}" if event.points else f"({self._zero(event)})"
             return f"{self.seat(event.seat)}: ¡Doble ronda! (four of a rank) {gain}"
-        if kind == "carton":
+        if kind == EventKind.CARTON:
             gain = f"+{event.points}" if event.points else f"({self._zero(event)})"
             return f"Cartón: {self.side(event.side)} captured {event.count} cards: {gain}"
-        if kind == "dos_por_darlas":
+        if kind == EventKind.DOS_POR_DARLAS:
             gain = f"+{event.points}" if event.points else f"({self._zero(event)})"
             return (
                 f"Dos por darlas: {self.side(event.side)} ({event.count} cards, no cartón): {gain}"
             )
-        if kind == "chica":
+        if kind == EventKind.CHICA:
             final = self._finals.pop(0) if self._finals else None
             score = f" ({self.both(final)})" if final else ""
             return f"*** {self.wins(event.side)} the chica{score}! ***"
-        if kind == "zapateria":
+        if kind == EventKind.ZAPATERIA:
             return "*** ¡Zapatería! The other side had fewer than 10 points. ***"
-        if kind == "match":
+        if kind == EventKind.MATCH:
             return f"*** {self.wins(event.side)} the match! Chicas: {self.both(game.chicas)} ***"
         return None
 

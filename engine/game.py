@@ -11,7 +11,7 @@ from operator import attrgetter
 from typing import Any
 
 from .cards import _DECK, Card, full_deck
-from .events import Event, make_event
+from .events import Event, EventKind, make_event
 from .moves import (
     DROPS,
     IllegalMove,
@@ -33,10 +33,16 @@ LIMPIA_POINTS = 2
 DOS_POR_DARLAS = 2
 SAVE_VERSION = 1
 
+# The kinds made on the hot path, bound once (a module global is quicker to read).
+_CAPTURE = EventKind.CAPTURE
+_LIMPIA = EventKind.LIMPIA
 # Events that depend only on the seat and the card, shared: [seat][card.index].
-_DROP_EVENTS = [[Event("drop", seat % 2, 0, seat, card) for card in _DECK] for seat in range(4)]
+_DROP_EVENTS = [
+    [Event(EventKind.DROP, seat % 2, 0, seat, card) for card in _DECK] for seat in range(4)
+]
 _CAIDA_EVENTS = [
-    [Event("caida", seat % 2, CAIDA_POINTS, seat, card) for card in _DECK] for seat in range(4)
+    [Event(EventKind.CAIDA, seat % 2, CAIDA_POINTS, seat, card) for card in _DECK]
+    for seat in range(4)
 ]
 _by_index = attrgetter("index")
 
@@ -234,7 +240,7 @@ class Game:
             self.last_capturer = side
             self.last_played = None
             ordered = tuple(sorted(takes, key=_by_index))  # by rank, then suit
-            events = [make_event("capture", side, 0, seat, card, ordered)]
+            events = [make_event(_CAPTURE, side, 0, seat, card, ordered)]
             if caida or not table:
                 points = self.points
                 lock = self.rules.lock_at
@@ -250,7 +256,7 @@ class Game:
                         limpia = self.rules.caida_limpia_points - CAIDA_POINTS
                     else:
                         limpia = LIMPIA_POINTS
-                    events.append(make_event("limpia", side, limpia, seat, card))
+                    events.append(make_event(_LIMPIA, side, limpia, seat, card))
                     gained += limpia
                 points[side] += gained
                 if points[side] >= CHICA_POINTS:
@@ -275,7 +281,7 @@ class Game:
         self.deal_number += 1
         self.last_played = None
         self.to_play = (self.dealer + 1) % players
-        events = [make_event("deal", None, 0, self.dealer, None, (), self.deal_number)]
+        events = [make_event(EventKind.DEAL, None, 0, self.dealer, None, (), self.deal_number)]
         self._announce_rondas(events)
         return events
 
@@ -289,11 +295,11 @@ class Game:
             if most == 4 and self.rules.doble_ronda is None:
                 points = max(0, CHICA_POINTS - self.points[side])
                 self.points[side] += points
-                events.append(Event("doble_ronda", side, points, seat))
+                events.append(Event(EventKind.DOBLE_RONDA, side, points, seat))
                 self._end_chica(side, events, by_points=False)
                 return
             if most >= 3:
-                kind = "doble_ronda" if most == 4 else "ronda"
+                kind = EventKind.DOBLE_RONDA if most == 4 else EventKind.RONDA
                 value = self.rules.doble_ronda if most == 4 else self.rules.ronda_points
                 points = 0 if locked_before[side] else int(value or 0)
                 self.points[side] += points
@@ -311,10 +317,10 @@ class Game:
         non_dealer = (self.dealer + 1) % 2
         if counts[0] != counts[1] and max(counts) >= CARTON_CARDS:
             side = 0 if counts[0] > counts[1] else 1
-            kind, value = "carton", carton_points(counts[side])
+            kind, value = EventKind.CARTON, carton_points(counts[side])
         else:
             side = non_dealer if counts[0] == counts[1] else (0 if counts[0] > counts[1] else 1)
-            kind, value = "dos_por_darlas", DOS_POR_DARLAS
+            kind, value = EventKind.DOS_POR_DARLAS, DOS_POR_DARLAS
         points = 0 if self.locked(side) else value
         self.points[side] += points
         events.append(Event(kind, side, points, count=counts[side]))
@@ -339,13 +345,13 @@ class Game:
     def _end_chica(self, side: int, events: list[Event], by_points: bool) -> None:
         self.chicas_won[side] += 1
         self.chica_history.append((self.points[0], self.points[1]))
-        events.append(Event("chica", side))
+        events.append(Event(EventKind.CHICA, side))
         zapateria = by_points and self.points[1 - side] < ZAPATERIA_BELOW
         if zapateria:
-            events.append(Event("zapateria", side))
+            events.append(Event(EventKind.ZAPATERIA, side))
         if zapateria or self.chicas_won[side] >= self.rules.chicas_to_win:
             self.winner = side
-            events.append(Event("match", side))
+            events.append(Event(EventKind.MATCH, side))
             return
         self.points = [0, 0]
         self.dealer = (self.dealer + 1) % self.players

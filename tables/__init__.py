@@ -5,8 +5,19 @@ is, who may press what, idle players and bot seats; it knows nothing of Discord.
 refused action raises `Refusal` with a message-catalog key, and leaves the state as it was.
 """
 
-from .challenge import Challenge
+from .challenge import Challenge, ChallengeState
 from .refusal import Refusal
-from .session import Seat, TableSession, new_session_id
+from .session import EndReason, LogEntry, LogKind, Phase, Seat, TableSession, new_session_id
 
-__all__ = ["Challenge", "Refusal", "Seat", "TableSession", "new_session_id"]
+__all__ = [
+    "Challenge",
+    "ChallengeState",
+    "EndReason",
+    "LogEntry",
+    "LogKind",
+    "Phase",
+    "Refusal",
+    "Seat",
+    "TableSession",
+    "new_session_id",
+]

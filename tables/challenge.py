@@ -3,11 +3,22 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
+from enum import StrEnum
 from typing import Any
 
 from .refusal import Refusal
 
 CHALLENGE_SECONDS = 300
+
+
+class ChallengeState(StrEnum):
+    """Where a challenge stands, for the message that shows it. Each member equals its
+    value, which also names its message: f"challenge.{state}" (except OPEN's)."""
+
+    OPEN = "open"  # waiting for the challenged player's answer
+    ACCEPTED = "accepted"
+    DECLINED = "declined"
+    EXPIRED = "expired"
 
 
 @dataclass

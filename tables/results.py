@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from db import MatchRecord, PlayerResult
 
-from .session import TableSession
+from .session import EndReason, TableSession
 
 
 def match_record(session: TableSession, finished_at: float) -> MatchRecord | None:
     """The record of a match that was played out or forfeited; None for anything else."""
     game = session.game
-    if game is None or session.winner is None or session.ended_by not in ("match", "forfeit"):
+    if game is None or session.winner is None:
+        return None
+    if session.ended_by not in (EndReason.MATCH, EndReason.FORFEIT):
         return None
     results = []
     for index, seat in enumerate(session.seats):

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from enum import StrEnum
+from typing import Any, Literal, NotRequired, TypedDict
 
-from engine import Card, Game, Move, Rules
-from engine.events import Event
+from engine import Card, Event, EventKind, Game, Move, Rules
 
 from .refusal import Refusal
 
@@ -19,6 +19,60 @@ MAX_MISSED_TURNS = 3
 LOBBY_SECONDS = 600
 LOG_SIZE = 12
 ID_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"
+
+
+class Phase(StrEnum):
+    """Where a table is: lobby → playing → finished, or cancelled (from the lobby) or
+    stopped (from outside the game, from either). Saved as the value, the string it equals."""
+
+    LOBBY = "lobby"
+    PLAYING = "playing"
+    FINISHED = "finished"
+    CANCELLED = "cancelled"
+    STOPPED = "stopped"
+
+
+class EndReason(StrEnum):
+    """Why a table ended (TableSession.ended_by)."""
+
+    MATCH = "match"  # played out: the engine named the winner
+    FORFEIT = "forfeit"  # a side gave up
+    STOPPED = "stopped"  # stopped from outside the game (TableSession.stop)
+    CANCELLED = "cancelled"  # the host cancelled the lobby, or everyone left it
+    EXPIRED = "expired"  # the lobby waited too long
+
+
+class LogKind(StrEnum):
+    """What the table itself adds to its log, besides the engine's events (EventKind)."""
+
+    TIMEOUT = "timeout"  # a player's turn ran out; a move was played for them
+    REPLACED = "replaced"  # ... too many times: a bot took their seat
+    FORFEIT = "forfeit"
+    STOPPED = "stopped"
+
+
+MadeBy = Literal["player", "bot", "timeout"]
+
+
+class LogEntry(TypedDict):
+    """One line of the table's recent events: an engine event as plain data, or a note."""
+
+    kind: EventKind | LogKind
+    seat: NotRequired[int | None]
+    side: NotRequired[int | None]
+    points: NotRequired[int]
+    card: NotRequired[str]  # as Card.__str__ writes it
+    takes: NotRequired[list[str]]
+    count: NotRequired[int]
+    by: NotRequired[MadeBy]  # a drop or capture not chosen by the player: "bot", "timeout"
+
+
+def log_kind(value: str) -> EventKind | LogKind:
+    """The kind a saved log entry names ("drop", "timeout"…). ValueError if unknown."""
+    try:
+        return EventKind(value)
+    except ValueError:
+        return LogKind(value)
 
 
 def new_session_id() -> str:
@@ -70,17 +124,17 @@ class TableSession:
     turn_seconds: int
     created_at: float
     seats: list[Seat | None]
-    phase: str = "lobby"
+    phase: Phase = Phase.LOBBY
     game: Game | None = None
     version: int = 0
-    log: list[dict[str, Any]] = field(default_factory=list)
+    log: list[LogEntry] = field(default_factory=list)
     stats: list[SeatStats] = field(default_factory=list)
     zapaterias: list[int] = field(default_factory=lambda: [0, 0])
     turn_started_at: float | None = None
     table_message_id: int | None = None
     lobby_message_id: int | None = None
     winner: int | None = None
-    ended_by: str | None = None  # "match", "forfeit", "stopped", "cancelled", "expired"
+    ended_by: EndReason | None = None
     seed: int = 0
 
     # ------------------------------------------------------------------ lobby
@@ -134,7 +188,7 @@ class TableSession:
 
     @property
     def is_live(self) -> bool:
-        return self.phase in ("lobby", "playing")
+        return self.phase in (Phase.LOBBY, Phase.PLAYING)
 
     def human_ids(self) -> list[int]:
         return [s.user_id for s in self.seats if s is not None and s.user_id is not None]
@@ -143,7 +197,7 @@ class TableSession:
         return all(seat is not None for seat in self.seats)
 
     def _require_lobby(self) -> None:
-        if self.phase != "lobby":
+        if self.phase != Phase.LOBBY:
             raise Refusal("lobby_closed")
 
     def _require_host(self, user_id: int) -> None:
@@ -171,7 +225,7 @@ class TableSession:
             if others:
                 self.host_id = others[0]
             else:
-                self.phase, self.ended_by = "cancelled", "cancelled"
+                self.phase, self.ended_by = Phase.CANCELLED, EndReason.CANCELLED
 
     def add_bot(self, user_id: int) -> None:
         self._require_lobby()
@@ -184,11 +238,11 @@ class TableSession:
     def cancel(self, user_id: int) -> None:
         self._require_lobby()
         self._require_host(user_id)
-        self.phase, self.ended_by = "cancelled", "cancelled"
+        self.phase, self.ended_by = Phase.CANCELLED, EndReason.CANCELLED
 
     def expire(self) -> None:
         self._require_lobby()
-        self.phase, self.ended_by = "cancelled", "expired"
+        self.phase, self.ended_by = Phase.CANCELLED, EndReason.EXPIRED
 
     def start(self, user_id: int | None, now: float) -> list[Event]:
         """Start the game; free seats get bots. `user_id` None: started by the system."""
@@ -200,7 +254,7 @@ class TableSession:
                 self.seats[i] = Seat(bot_level=self.bot_level)
         self.game = Game.new(players=self.players, rules=self.rules, seed=self.seed)
         self.stats = [SeatStats() for _ in range(self.players)]
-        self.phase = "playing"
+        self.phase = Phase.PLAYING
         self.version += 1
         events = list(self.game.opening_events)
         self._record(events, now)
@@ -215,13 +269,13 @@ class TableSession:
         return None
 
     def _require_playing(self) -> Game:
-        if self.phase != "playing" or self.game is None:
-            raise Refusal("game_over" if self.phase == "finished" else "no_game")
+        if self.phase != Phase.PLAYING or self.game is None:
+            raise Refusal("game_over" if self.phase == Phase.FINISHED else "no_game")
         return self.game
 
     @property
     def seat_to_play(self) -> int | None:
-        return self.game.to_play if self.phase == "playing" and self.game else None
+        return self.game.to_play if self.phase == Phase.PLAYING and self.game else None
 
     def current_seat(self) -> Seat | None:
         seat = self.seat_to_play
@@ -251,7 +305,9 @@ class TableSession:
         card = self._card_in_hand(game, seat, card_text)
         return [Move(card, takes) for takes in game.capture_options(card)]
 
-    def play(self, user_id: int, card_text: str, choice: str | None, version: int, now: float):
+    def play(
+        self, user_id: int, card_text: str, choice: str | None, version: int, now: float
+    ) -> list[Event]:
         """Play a card: `choice` None (drop if it captures nothing), "d" (drop) or an index.
 
         Returns the engine's events. Raises Refusal, changing nothing, when not allowed.
@@ -314,10 +370,10 @@ class TableSession:
         assert seat is not None
         seat.missed += 1
         replaced = seat.missed >= MAX_MISSED_TURNS
-        self._note("timeout", index, now)
+        self._note(LogKind.TIMEOUT, index, now)
         if replaced:
             seat.bot_level = self.bot_level
-            self._note("replaced", index, now)
+            self._note(LogKind.REPLACED, index, now)
         return self._apply(move, now, made_by="timeout"), replaced
 
     def forfeit(self, user_id: int, now: float) -> None:
@@ -326,17 +382,17 @@ class TableSession:
         if seat is None:
             raise Refusal("not_in_game")
         self.winner = 1 - seat % 2
-        self._finish("forfeit", now)
-        self._note("forfeit", seat, now)
+        self._finish(EndReason.FORFEIT, now)
+        self._note(LogKind.FORFEIT, seat, now)
 
     def stop(self, now: float) -> None:
         if not self.is_live:
             raise Refusal("game_over")
-        self.phase, self.ended_by = "stopped", "stopped"
+        self.phase, self.ended_by = Phase.STOPPED, EndReason.STOPPED
         self.version += 1
-        self._note("stopped", None, now)
+        self._note(LogKind.STOPPED, None, now)
 
-    def _apply(self, move: Move, now: float, made_by: str) -> list[Event]:
+    def _apply(self, move: Move, now: float, made_by: MadeBy) -> list[Event]:
         game = self._require_playing()
         seat = game.to_play
         events = game.play(move)
@@ -344,32 +400,37 @@ class TableSession:
         self._record(events, now, made_by=made_by, seat=seat)
         if game.winner is not None:
             self.winner = game.winner
-            self._finish("match", now)
+            self._finish(EndReason.MATCH, now)
         return events
 
-    def _finish(self, ended_by: str, now: float) -> None:
-        self.phase, self.ended_by = "finished", ended_by
+    def _finish(self, ended_by: EndReason, now: float) -> None:
+        self.phase, self.ended_by = Phase.FINISHED, ended_by
         self.turn_started_at = None
         self.version += 1
 
     def _record(
-        self, events: list[Event], now: float, made_by: str = "player", seat: int | None = None
+        self, events: list[Event], now: float, made_by: MadeBy = "player", seat: int | None = None
     ) -> None:
         """Keep stats and the recent table talk; restart the turn clock."""
         for event in events:
+            kind = event.kind
             if event.seat is not None:  # caída, limpia, ronda: the seat that scored it
-                if event.kind == "caida":
+                if kind == EventKind.CAIDA:
                     self.stats[event.seat].caidas += 1
-                elif event.kind == "limpia":
+                elif kind == EventKind.LIMPIA:
                     self.stats[event.seat].limpias += 1
-                elif event.kind in ("ronda", "doble_ronda"):
+                elif kind in (EventKind.RONDA, EventKind.DOBLE_RONDA):
                     self.stats[event.seat].rondas += 1
-            if event.kind == "zapateria" and event.side is not None:
+            if kind == EventKind.ZAPATERIA and event.side is not None:
                 self.zapaterias[event.side] += 1
-            if event.kind == "deal" and event.count == 1:
+            if kind == EventKind.DEAL and event.count == 1:
                 self._forget_cards()
             entry = event_to_log(event)
-            if made_by != "player" and event.kind in ("drop", "capture") and event.seat == seat:
+            if (
+                made_by != "player"
+                and kind in (EventKind.DROP, EventKind.CAPTURE)
+                and event.seat == seat
+            ):
                 entry["by"] = made_by
             self.log.append(entry)
         del self.log[:-LOG_SIZE]
@@ -379,7 +440,7 @@ class TableSession:
         """A new shuffle: cards told in the log may now be in someone's hand, so drop them."""
         self.log = [entry for entry in self.log if "card" not in entry and "takes" not in entry]
 
-    def _note(self, kind: str, seat: int | None, now: float) -> None:
+    def _note(self, kind: LogKind, seat: int | None, now: float) -> None:
         self.log.append({"kind": kind, "seat": seat})
         del self.log[:-LOG_SIZE]
 
@@ -392,11 +453,15 @@ class TableSession:
 
     # ----------------------------------------------------------- persistence
     def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-able data: the enums as the plain strings they stand for."""
         data = {
             name: getattr(self, name)
             for name in self.__dataclass_fields__
             if name not in ("seats", "game", "stats")
         }
+        data["phase"] = str(self.phase)
+        data["ended_by"] = None if self.ended_by is None else str(self.ended_by)
+        data["log"] = [{**entry, "kind": str(entry["kind"])} for entry in self.log]
         data["seats"] = [None if seat is None else asdict(seat) for seat in self.seats]
         data["stats"] = [asdict(s) for s in self.stats]
         data["game"] = None if self.game is None else self.game.to_dict()
@@ -404,16 +469,23 @@ class TableSession:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> TableSession:
+        """A session from to_dict's data (or a state saved before the enums: the same)."""
         values = dict(data)
+        if "phase" in data:  # (a missing field takes its default, as it always did)
+            values["phase"] = Phase(data["phase"])
+        if data.get("ended_by") is not None:
+            values["ended_by"] = EndReason(data["ended_by"])
+        if "log" in data:
+            values["log"] = [{**entry, "kind": log_kind(entry["kind"])} for entry in data["log"]]
         values["seats"] = [None if s is None else Seat(**s) for s in data["seats"]]
         values["stats"] = [SeatStats(**s) for s in data["stats"]]
         values["game"] = None if data["game"] is None else Game.from_dict(data["game"])
         return cls(**values)
 
 
-def event_to_log(event: Event) -> dict[str, Any]:
+def event_to_log(event: Event) -> LogEntry:
     """An engine event as plain data for the table's recent-events list."""
-    entry: dict[str, Any] = {"kind": event.kind, "side": event.side, "points": event.points}
+    entry: LogEntry = {"kind": event.kind, "side": event.side, "points": event.points}
     if event.seat is not None:
         entry["seat"] = event.seat
     if event.card is not None:

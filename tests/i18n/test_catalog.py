@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from engine import EventKind
 from i18n import MESSAGES, pick_language, t
+from tables import ChallengeState, LogKind
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -40,6 +42,14 @@ def test_every_key_the_code_uses_is_in_the_catalog():
     keys = used_keys()
     assert len(keys) > 40  # the scan really found the code's keys
     assert sorted(keys - set(MESSAGES)) == []
+
+
+def test_every_kind_and_challenge_state_has_its_message():
+    """The Discord layer builds these keys from the enums: f"event.{kind}", f"challenge.{state}"."""
+    kinds = [*EventKind, *LogKind]
+    assert sorted(f"event.{k}" for k in kinds if f"event.{k}" not in MESSAGES) == []
+    states = [s for s in ChallengeState if s != ChallengeState.OPEN]
+    assert sorted(f"challenge.{s}" for s in states if f"challenge.{s}" not in MESSAGES) == []
 
 
 def test_language_choice():
