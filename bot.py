@@ -18,7 +18,7 @@ from discord.ext import commands
 from dotenv import load_dotenv
 
 from cogs.card_emojis import CardEmojis, sync_card_emojis
-from cogs.components import GameButton
+from cogs.components import BUTTON_KINDS
 from cogs.localized import CatalogTranslator
 from db import Storage, StorageError
 
@@ -67,7 +67,7 @@ class CuarentaBot(commands.Bot):
         self.card_emojis = (
             await sync_card_emojis(self) if self.upload_emojis else CardEmojis.text_only()
         )
-        self.add_dynamic_items(GameButton)
+        self.add_dynamic_items(*BUTTON_KINDS)
         await self.tree.set_translator(CatalogTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)

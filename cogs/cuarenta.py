@@ -1,23 +1,32 @@
-"""The /cuarenta commands and every button click, translated into table actions."""
+"""The /cuarenta commands and every button click, translated into table actions.
+
+Clicks and commands only translate: the table layer decides, `LiveTable.change` saves,
+and what happens after the save (answering, publishing, the next step) never turns a
+saved move into an error message.
+"""
 
 from __future__ import annotations
 
 import functools
+import io
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from db import StorageError
 from engine import Card, Rules
 from i18n import pick_language, t
-from tables import Challenge, Refusal, TableSession, new_session_id
+from render.table import render_table_png_async
+from tables import Challenge, ChallengeState, Refusal, TableSession, new_session_id
 from tables.challenge import CHALLENGE_SECONDS
 from tables.settings import ServerSettings
 
 from . import records
+from .live_table import LiveTable, now, picture_key
 from .localized import L, choice, localized_options
 from .presenters import (
     challenge_payload,
@@ -26,15 +35,17 @@ from .presenters import (
     public_payload,
     rules_text,
     seat_name,
+    table_picture,
 )
-from .runtime import TableRuntime, now
+from .runtime import TableRuntime
 
 if TYPE_CHECKING:
     from bot import CuarentaBot
 
 log = logging.getLogger(__name__)
 
-HAND_ACTIONS = ("card", "take", "back")
+P = ParamSpec("P")
+Handler = Callable[Concatenate["Cuarenta", discord.Interaction, P], Awaitable[None]]
 
 MODE_CHOICES = [
     choice("choice.bot_mode", "bot"),
@@ -46,21 +57,50 @@ RULES_CHOICES = [choice(f"choice.{name}", name) for name in Rules.PRESETS]
 LENGTH_CHOICES = [choice("choice.match", "match"), choice("choice.one_chica", "one")]
 
 
-def answers_refusals(command: Callable[..., Awaitable[None]]) -> Callable[..., Awaitable[None]]:
-    """Let a command body raise Refusal: the user gets the explanation, privately."""
+def answers_refusals(handler: Handler[P]) -> Handler[P]:
+    """Let a command or click raise Refusal: the user gets the explanation, privately.
 
-    @functools.wraps(command)
+    Anything that escapes a handler happened before its change was saved (what comes
+    after a save is answered through `Cuarenta.tell`, which never raises), so the user
+    is told, truthfully, that nothing counted.
+    """
+
+    @functools.wraps(handler)
     async def run(
-        self: Cuarenta, interaction: discord.Interaction, *args: Any, **kwargs: Any
+        self: Cuarenta, interaction: discord.Interaction, *args: P.args, **kwargs: P.kwargs
     ) -> None:
         try:
-            await command(self, interaction, *args, **kwargs)
+            await handler(self, interaction, *args, **kwargs)
         except Refusal as refusal:
+            await self.refuse(interaction, refusal, args)
+        except Exception as error:
+            log.error(
+                "%s by user %s in channel %s failed (%s)",
+                handler.__name__,
+                interaction.user.id,
+                interaction.channel_id,
+                args,
+                exc_info=error,
+            )
             lang = await self.reader_language(interaction)
-            session = self.runtime.latest_in_channel(interaction.channel_id or 0)
-            await self.reply(interaction, self.refusal_text(refusal, lang, session))
+            key = "refuse.not_saved" if isinstance(error, StorageError) else "refuse.unexpected"
+            await self.reply(interaction, t(key, lang))
 
     return run
+
+
+def missing_permissions(interaction: discord.Interaction, picture: bool) -> list[str]:
+    """The permissions the bot lacks in this channel to run a table (names as in the catalog)."""
+    have = interaction.app_permissions
+    in_thread = isinstance(interaction.channel, discord.Thread)
+    needed = [
+        "view_channel",
+        "send_messages_in_threads" if in_thread else "send_messages",
+        "read_message_history",
+    ]
+    if picture:
+        needed.append("attach_files")
+    return [name for name in needed if not getattr(have, name)]
 
 
 class Cuarenta(
@@ -71,7 +111,13 @@ class Cuarenta(
 ):
     def __init__(self, bot: CuarentaBot) -> None:
         self.bot = bot
-        self.runtime = TableRuntime(bot, bot.storage, bot.card_emojis, self.server_settings)
+        self.runtime = TableRuntime(
+            bot,
+            bot.storage,
+            bot.card_emojis,
+            self.server_settings,
+            bot_pause_seconds=bot.bot_pause_seconds,
+        )
         self.settings_cache: dict[int, ServerSettings] = {}
         self.challenge_menu = app_commands.ContextMenu(
             name=L("cmd.challenge_menu"), callback=self.challenge_from_menu
@@ -106,10 +152,21 @@ class Cuarenta(
     async def reply(
         self, interaction: discord.Interaction, text: str, *, ephemeral: bool = True
     ) -> None:
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=ephemeral)
-        else:
-            await interaction.response.send_message(text, ephemeral=ephemeral)
+        """A private answer; if Discord refuses it, there is no one left to tell."""
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=ephemeral)
+            else:
+                await interaction.response.send_message(text, ephemeral=ephemeral)
+        except discord.HTTPException as error:
+            log.info("could not answer interaction %s: %s", interaction.id, error)
+
+    async def tell(self, answer: Awaitable[Any], interaction: discord.Interaction) -> None:
+        """An answer after a saved change: whatever fails here, the change stands."""
+        try:
+            await answer
+        except Exception:
+            log.warning("answer to interaction %s failed", interaction.id, exc_info=True)
 
     def refusal_text(self, refusal: Refusal, lang: str, session: TableSession | None) -> str:
         params = dict(refusal.params)
@@ -119,26 +176,59 @@ class Cuarenta(
             and session.seat_to_play is not None
         ):
             params["who"] = seat_name(session, session.seat_to_play, lang)
+        if refusal.key in ("missing_permission", "missing_permissions"):
+            params["perms"] = ", ".join(t(f"perm.{name}", lang) for name in params["perms"])
         params.setdefault("who", "?")
         params.setdefault("link", "")
         return t(f"refuse.{refusal.key}", lang, **params)
 
-    def channel_link(
-        self, interaction: discord.Interaction, found: TableSession | Challenge
-    ) -> str:
-        message_id = found.message_id if isinstance(found, Challenge) else found.table_message_id
-        if message_id is None or interaction.guild_id is None:
-            return ""
-        return (
-            f"https://discord.com/channels/{interaction.guild_id}/{found.channel_id}/{message_id}"
-        )
+    async def refuse(
+        self, interaction: discord.Interaction, refusal: Refusal, args: tuple[Any, ...]
+    ) -> None:
+        """Say no privately; a refused click in a hand shows the hand as it is now."""
+        lang = await self.reader_language(interaction)
+        channel_id = interaction.channel_id or 0
+        if refusal.key == "channel_busy":
+            refusal.params["link"] = self.channel_link(interaction.guild_id, channel_id)
+        table = self.runtime.tables.get(args[0]) if args and isinstance(args[0], str) else None
+        session = table.session if table else None
+        if session is None:
+            latest = self.runtime.latest_in_channel(channel_id)
+            session = latest.session if latest else None
+        note = self.refusal_text(refusal, lang, session)
+        in_hand = interaction.data is not None and str(interaction.data.get("custom_id", "")).split(
+            ":"
+        )[1:2] in (["card"], ["take"], ["back"])
+        if in_hand and table is not None and table.session.game is not None:
+            payload = hand_payload(
+                table.session, interaction.user.id, self.bot.card_emojis, lang, note
+            )
+            if not interaction.response.is_done():
+                await self.tell(
+                    interaction.response.edit_message(content=payload.content, view=payload.view),
+                    interaction,
+                )
+                return
+        await self.reply(interaction, note)
 
-    def check_channel_free(self, interaction: discord.Interaction) -> None:
+    def channel_link(self, guild_id: int | None, channel_id: int) -> str:
+        occupant = self.runtime.occupant(channel_id)
+        message_id = occupant.message_id if occupant is not None else None
+        if message_id is None or guild_id is None:
+            return ""
+        return f"https://discord.com/channels/{guild_id}/{channel_id}/{message_id}"
+
+    def require_channel(self, interaction: discord.Interaction) -> None:
         if interaction.guild_id is None or interaction.channel_id is None:
             raise Refusal("no_dm")
-        found = self.runtime.live_in_channel(interaction.channel_id)
-        if found is not None:
-            raise Refusal("channel_busy", link=self.channel_link(interaction, found))
+
+    def require_permissions(
+        self, interaction: discord.Interaction, settings: ServerSettings
+    ) -> None:
+        missing = missing_permissions(interaction, settings.table_picture)
+        if missing:
+            key = "missing_permission" if len(missing) == 1 else "missing_permissions"
+            raise Refusal(key, perms=missing)
 
     async def cog_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
@@ -153,6 +243,33 @@ class Cuarenta(
             exc_info=original,
         )
         await self.reply(interaction, t("refuse.unexpected", lang))
+
+    async def post_table_by_reply(
+        self, interaction: discord.Interaction, table: LiveTable, settings: ServerSettings
+    ) -> None:
+        """The new table's public message is the answer to the command or click."""
+        session = table.session
+        version = session.version
+        payload = public_payload(session, self.bot.card_emojis)
+        files: list[discord.File] = []
+        picture = None
+        if session.game is not None and settings.table_picture:
+            picture = picture_key(session)
+            files = [await self._picture_file(session)]
+        try:
+            response = await interaction.response.send_message(**payload.to_send(), files=files)
+            message_id = response.message_id
+            if message_id is None:
+                message_id = (await interaction.original_response()).id
+        except Exception:
+            log.warning("could not post table %s by reply", session.session_id, exc_info=True)
+            table.post_message()
+            return
+        table.set_message(message_id, now(), picture, version)
+
+    async def _picture_file(self, session: TableSession) -> discord.File:
+        png = await render_table_png_async(table_picture(session))
+        return discord.File(io.BytesIO(png), filename="mesa.png")
 
     # --------------------------------------------------------------- commands
     @app_commands.command(name=L("cmd.start"), description=L("cmd.start.desc"))
@@ -177,8 +294,9 @@ class Cuarenta(
         rules: str | None = None,
         length: str = "match",
     ) -> None:
-        self.check_channel_free(interaction)
+        self.require_channel(interaction)
         settings = await self.server_settings(interaction.guild_id)
+        self.require_permissions(interaction, settings)
         lang = await self.reader_language(interaction)
         rules = rules or settings.rules
         chicas = 1 if length == "one" else 2
@@ -199,25 +317,10 @@ class Cuarenta(
             now=now(),
             host_name=interaction.user.display_name,
         )
-        against_bot = mode == "bot" or opponent is not None
-        if against_bot:
+        if mode == "bot" or opponent is not None:
             session.start(interaction.user.id, now())
-        await self.runtime.add(session)
-        payload = public_payload(session, self.bot.card_emojis)
-        await interaction.response.send_message(**payload.to_send())
-        await self.remember_public_message(session, interaction)
-
-    async def remember_public_message(
-        self, session: TableSession, interaction: discord.Interaction
-    ) -> None:
-        message = await interaction.original_response()
-        await self.runtime.change(
-            session.session_id, lambda s: setattr(s, "table_message_id", message.id)
-        )
-        self.runtime.table_posted_at[session.session_id] = now()
-        if session.game is not None:
-            await self.runtime.show_table(session)  # adds the picture
-        self.runtime.drive(session.session_id)
+        table = await self.runtime.open_table(session, posted_by_reply=True)
+        await self.post_table_by_reply(interaction, table, settings)
 
     @app_commands.command(name=L("cmd.challenge"), description=L("cmd.challenge.desc"))
     @app_commands.guild_only()
@@ -231,22 +334,22 @@ class Cuarenta(
         rules: str | None = None,
         length: str = "match",
     ) -> None:
-        self.check_channel_free(interaction)
+        self.require_channel(interaction)
         settings = await self.server_settings(interaction.guild_id)
+        self.require_permissions(interaction, settings)
         lang = await self.reader_language(interaction)
         chicas = 1 if length == "one" else 2
         await self.open_challenge(interaction, user, rules or settings.rules, chicas, lang)
 
+    @answers_refusals
     async def challenge_from_menu(
         self, interaction: discord.Interaction, member: discord.Member
     ) -> None:
+        self.require_channel(interaction)
+        settings = await self.server_settings(interaction.guild_id)
+        self.require_permissions(interaction, settings)
         lang = await self.reader_language(interaction)
-        try:
-            self.check_channel_free(interaction)
-            settings = await self.server_settings(interaction.guild_id)
-            await self.open_challenge(interaction, member, settings.rules, 2, lang)
-        except Refusal as refusal:
-            await self.reply(interaction, self.refusal_text(refusal, lang, None))
+        await self.open_challenge(interaction, member, settings.rules, 2, lang)
 
     async def open_challenge(
         self,
@@ -273,33 +376,36 @@ class Cuarenta(
             challenger_name=interaction.user.display_name,
             challenged_name=opponent.display_name,
         )
-        await self.runtime.save_challenge(challenge)
-        payload = challenge_payload(challenge, "open", lang)
-        await interaction.response.send_message(
-            payload.content,
-            view=payload.view,
-            allowed_mentions=discord.AllowedMentions(users=[opponent]),
-        )
-        message = await interaction.original_response()
-        challenge.message_id = message.id
-        await self.runtime.save_challenge(challenge)
-        self.runtime.drive(challenge.challenge_id)
+        live = await self.runtime.open_challenge(challenge)
+        payload = challenge_payload(challenge, ChallengeState.OPEN, lang)
+        try:
+            response = await interaction.response.send_message(
+                payload.content,
+                view=payload.view or discord.utils.MISSING,
+                allowed_mentions=discord.AllowedMentions(users=[opponent]),
+            )
+            message_id = response.message_id or (await interaction.original_response()).id
+        except Exception:
+            log.warning("challenge %s could not be posted; withdrawn", challenge.challenge_id)
+            self.runtime.take_challenge(challenge.challenge_id, opponent.id)
+            await self.runtime.decline(live)
+            return
+        await self.runtime.challenge_posted(live, message_id)
 
     @app_commands.command(name=L("cmd.hand"), description=L("cmd.hand.desc"))
     @app_commands.guild_only()
     @answers_refusals
     async def hand(self, interaction: discord.Interaction) -> None:
-        session = self.playing_session(interaction)
-        await self.show_hand(interaction, session)
+        await self.show_hand(interaction, self.playing_table(interaction))
 
     @app_commands.command(name=L("cmd.rules"), description=L("cmd.rules.desc"))
     @answers_refusals
     async def rules(self, interaction: discord.Interaction) -> None:
         lang = await self.reader_language(interaction)
-        session = self.runtime.latest_in_channel(interaction.channel_id or 0)
+        table = self.runtime.latest_in_channel(interaction.channel_id or 0)
         settings = await self.server_settings(interaction.guild_id)
-        name = session.rules_name if session else settings.rules
-        active = session.rules if session else Rules.preset(name)
+        name = table.session.rules_name if table else settings.rules
+        active = table.session.rules if table else Rules.preset(name)
         await self.reply(interaction, rules_text(name, active, lang))
 
     @app_commands.command(name=L("cmd.forfeit"), description=L("cmd.forfeit.desc"))
@@ -307,26 +413,26 @@ class Cuarenta(
     @answers_refusals
     async def forfeit(self, interaction: discord.Interaction) -> None:
         lang = await self.reader_language(interaction)
-        session = self.playing_session(interaction)
+        table = self.playing_table(interaction)
         user_id = interaction.user.id
-        await self.runtime.change(session.session_id, lambda s: s.forfeit(user_id, now()))
+        await table.change(lambda s: s.forfeit(user_id, now()), interactive=True)
         await self.reply(interaction, t("forfeit.done", lang))
-        await self.runtime.after_change(session.session_id)
 
     @app_commands.command(name=L("cmd.stop"), description=L("cmd.stop.desc"))
     @app_commands.guild_only()
     @answers_refusals
     async def stop(self, interaction: discord.Interaction) -> None:
         lang = await self.reader_language(interaction)
-        session = self.runtime.latest_in_channel(interaction.channel_id or 0)
-        if session is None or not session.is_live:
+        table = self.runtime.latest_in_channel(interaction.channel_id or 0)
+        if table is None or not table.is_live:
             raise Refusal("no_game")
-        allowed = interaction.permissions.manage_messages or interaction.user.id == session.host_id
+        allowed = (
+            interaction.permissions.manage_messages or interaction.user.id == table.session.host_id
+        )
         if not allowed:
             raise Refusal("stop_permission")
-        await self.runtime.change(session.session_id, lambda s: s.stop(now()))
+        await table.change(lambda s: s.stop(now()), interactive=True)
         await self.reply(interaction, t("stop.done", lang))
-        await self.runtime.after_change(session.session_id)
 
     @app_commands.command(name=L("cmd.leaderboard"), description=L("cmd.leaderboard.desc"))
     @localized_options(scope="opt.scope", sort="opt.sort", with_bots="opt.with_bots")
@@ -396,85 +502,50 @@ class Cuarenta(
         if changes:
             stored = await self.bot.storage.set_guild_config(guild_id, **changes)
             self.settings_cache[guild_id] = ServerSettings.from_stored(stored)
+            self.runtime.publish_guild(guild_id)  # e.g. the table picture turned on or off
         lang = await self.reader_language(interaction)
         settings = await self.server_settings(guild_id)
         key = "config.saved" if changes else "config.show"
         await self.reply(interaction, t(key, lang, summary=records.config_summary(settings, lang)))
 
     # ---------------------------------------------------------------- buttons
-    async def on_button(
-        self, interaction: discord.Interaction, action: str, args: list[str]
-    ) -> None:
-        """Every button click lands here. Wrong clicks get an ephemeral answer."""
-        lang = await self.reader_language(interaction)
-        session = self.runtime.sessions.get(args[0]) if args else None
-        try:
-            handler = getattr(self, f"click_{action}", None)
-            if handler is None:
-                raise Refusal("gone")
-            await handler(interaction, args, lang)
-        except Refusal as refusal:
-            await self.refuse_click(interaction, action, args, refusal, lang)
-        except Exception:
-            log.exception(
-                "click %s %s by user %s failed (%s)",
-                action,
-                args,
-                interaction.user.id,
-                self.runtime.describe(session) if session else "no table",
-            )
-            await self.reply(interaction, t("refuse.unexpected", lang))
-
-    async def refuse_click(
-        self,
-        interaction: discord.Interaction,
-        action: str,
-        args: list[str],
-        refusal: Refusal,
-        lang: str,
-    ) -> None:
-        session = self.runtime.sessions.get(args[0]) if args else None
-        note = self.refusal_text(refusal, lang, session)
-        in_hand = action in HAND_ACTIONS and session is not None and session.game is not None
-        if in_hand and not interaction.response.is_done():
-            payload = hand_payload(session, interaction.user.id, self.bot.card_emojis, lang, note)
-            await interaction.response.edit_message(content=payload.content, view=payload.view)
-            return
-        await self.reply(interaction, note)
-
+    @answers_refusals
     async def click_lobby(
-        self, interaction: discord.Interaction, args: list[str], lang: str
+        self, interaction: discord.Interaction, session_id: str, action: str
     ) -> None:
-        session_id, what = args[0], args[1]
-        user_id = interaction.user.id
-        actions = {
-            "join": lambda s: s.join(user_id, interaction.user.display_name),
+        table = self.runtime.table(session_id)
+        user_id, name = interaction.user.id, interaction.user.display_name
+        actions: dict[str, Callable[[TableSession], object]] = {
+            "join": lambda s: s.join(user_id, name),
             "leave": lambda s: s.leave(user_id),
             "bot": lambda s: s.add_bot(user_id),
             "start": lambda s: s.start(user_id, now()),
             "cancel": lambda s: s.cancel(user_id),
         }
-        if what not in actions:
+        if action not in actions:
             raise Refusal("gone")
-        await self.runtime.change(session_id, actions[what])
-        session = self.runtime.session(session_id)
-        payload = public_payload(session, self.bot.card_emojis)
-        await interaction.response.edit_message(content=payload.content, view=payload.view)
-        if session.phase == "playing":
-            await self.runtime.show_table(session)  # adds the picture
-        self.runtime.drive(session_id)
+        if action == "start":
+            settings = await self.server_settings(interaction.guild_id)
+            self.require_permissions(interaction, settings)
+        await table.change(actions[action], interactive=True)
+        await self.tell(interaction.response.defer(), interaction)  # the publisher shows it
 
-    async def click_chal(
-        self, interaction: discord.Interaction, args: list[str], lang: str
+    @answers_refusals
+    async def click_challenge(
+        self, interaction: discord.Interaction, challenge_id: str, accept: bool
     ) -> None:
-        challenge = self.runtime.challenges.get(args[0])
-        if challenge is None:
-            raise Refusal("challenge_expired")
-        challenge.answer(interaction.user.id, now())
-        await self.runtime.drop_challenge(challenge.challenge_id)
-        if args[1] != "accept":
-            payload = challenge_payload(challenge, "declined", challenge.lang)
-            await interaction.response.edit_message(content=payload.content, view=None)
+        live = self.runtime.challenges.get(challenge_id)
+        if accept and live is not None and live.challenge.challenged_id == interaction.user.id:
+            settings = await self.server_settings(live.challenge.guild_id)
+            self.require_permissions(interaction, settings)
+        live = self.runtime.take_challenge(challenge_id, interaction.user.id)
+        challenge = live.challenge
+        if not accept:
+            await self.runtime.decline(live)
+            payload = challenge_payload(challenge, ChallengeState.DECLINED, challenge.lang)
+            await self.tell(
+                interaction.response.edit_message(content=payload.content, view=None), interaction
+            )
             return
         settings = await self.server_settings(challenge.guild_id)
         session = TableSession.open_lobby(
@@ -492,106 +563,31 @@ class Cuarenta(
         )
         session.join(challenge.challenged_id, challenge.challenged_name)
         session.start(None, now())
-        await self.runtime.add(session)
-        payload = challenge_payload(challenge, "accepted", challenge.lang)
-        await interaction.response.edit_message(content=payload.content, view=None)
-        await self.runtime.post_table(session)
-        self.runtime.drive(session.session_id)
-
-    async def click_table(
-        self, interaction: discord.Interaction, args: list[str], lang: str
-    ) -> None:
-        session = self.runtime.session(args[0])
-        what = args[1]
-        if what == "hand":
-            await self.show_hand(interaction, session)
-        elif what == "rules":
-            await self.reply(interaction, rules_text(session.rules_name, session.rules, lang))
-        elif what == "rematch":
-            await self.rematch(interaction, session)
-        else:
-            raise Refusal("gone")
-
-    async def click_card(
-        self, interaction: discord.Interaction, args: list[str], lang: str
-    ) -> None:
-        session_id, version, card = args[0], int(args[1]), args[2]
-        session = self.runtime.session(session_id)
-        user_id = interaction.user.id
-        options = session.options_for(user_id, card, version)
-        if options:
-            payload = choice_payload(session, Card.parse(card), options, self.bot.card_emojis, lang)
-            await interaction.response.edit_message(content=payload.content, view=payload.view)
-            return
-        await self.play(interaction, session_id, card, None, version, lang)
-
-    async def click_take(
-        self, interaction: discord.Interaction, args: list[str], lang: str
-    ) -> None:
-        session_id, version, card, option = args[0], int(args[1]), args[2], args[3]
-        await self.play(interaction, session_id, card, option, version, lang)
-
-    async def click_back(
-        self, interaction: discord.Interaction, args: list[str], lang: str
-    ) -> None:
-        session = self.runtime.session(args[0])
-        payload = hand_payload(session, interaction.user.id, self.bot.card_emojis, lang)
-        await interaction.response.edit_message(content=payload.content, view=payload.view)
-
-    async def click_lb(self, interaction: discord.Interaction, args: list[str], lang: str) -> None:
-        scope, sort, bots, page = args[0], args[1], args[2] == "1", int(args[3])
-        guild_id = None if scope == "all" else int(scope)
-        payload = await records.leaderboard_payload(
-            self.bot.storage, guild_id, sort, bots, page, lang
+        await self.runtime.open_table(session, replaces=live)
+        payload = challenge_payload(challenge, ChallengeState.ACCEPTED, challenge.lang)
+        await self.tell(
+            interaction.response.edit_message(content=payload.content, view=None), interaction
         )
-        await interaction.response.edit_message(content=payload.content, view=payload.view)
 
-    # -------------------------------------------------------------- game flow
-    def playing_session(self, interaction: discord.Interaction) -> TableSession:
-        session = self.runtime.latest_in_channel(interaction.channel_id or 0)
-        if session is None or session.game is None:
-            raise Refusal("no_game")
-        if session.phase != "playing":
-            raise Refusal("game_over")
-        if session.seat_of(interaction.user.id) is None:
-            raise Refusal("not_in_game")
-        return session
+    @answers_refusals
+    async def click_hand(self, interaction: discord.Interaction, session_id: str) -> None:
+        await self.show_hand(interaction, self.runtime.table(session_id))
 
-    async def show_hand(self, interaction: discord.Interaction, session: TableSession) -> None:
+    @answers_refusals
+    async def click_rules(self, interaction: discord.Interaction, session_id: str) -> None:
         lang = await self.reader_language(interaction)
-        if session.phase != "playing":
-            raise Refusal("game_over")
-        if session.seat_of(interaction.user.id) is None:
-            raise Refusal("not_in_game")
-        payload = hand_payload(session, interaction.user.id, self.bot.card_emojis, lang)
-        await interaction.response.send_message(**payload.to_send(), ephemeral=True)
-        self.runtime.remember_hand(session.session_id, interaction, lang)
+        session = self.runtime.table(session_id).session
+        await self.reply(interaction, rules_text(session.rules_name, session.rules, lang))
 
-    async def play(
-        self,
-        interaction: discord.Interaction,
-        session_id: str,
-        card: str,
-        option: str | None,
-        version: int,
-        lang: str,
-    ) -> None:
-        user_id = interaction.user.id
-        await self.runtime.change(
-            session_id, lambda s: s.play(user_id, card, option, version, now())
-        )
-        session = self.runtime.session(session_id)
-        payload = hand_payload(session, user_id, self.bot.card_emojis, lang)
-        await interaction.response.edit_message(content=payload.content, view=payload.view)
-        self.runtime.remember_hand(session_id, interaction, lang)
-        await self.runtime.after_change(session_id, skip_hand_of=user_id)
-
-    async def rematch(self, interaction: discord.Interaction, old: TableSession) -> None:
+    @answers_refusals
+    async def click_rematch(self, interaction: discord.Interaction, session_id: str) -> None:
+        old = self.runtime.table(session_id).session
         if old.is_live:
             raise Refusal("lobby_closed")
-        if old.seat_of(interaction.user.id) is None and interaction.user.id not in old.human_ids():
+        if interaction.user.id not in old.human_ids():
             raise Refusal("not_in_game")
-        self.check_channel_free(interaction)
+        settings = await self.server_settings(interaction.guild_id)
+        self.require_permissions(interaction, settings)
         session = TableSession.open_lobby(
             guild_id=old.guild_id,
             channel_id=old.channel_id,
@@ -612,10 +608,101 @@ class Cuarenta(
             session.add_bot(session.host_id)
         if session.is_full():
             session.start(session.host_id, now())
-        await self.runtime.add(session)
-        payload = public_payload(session, self.bot.card_emojis)
-        await interaction.response.send_message(**payload.to_send())
-        await self.remember_public_message(session, interaction)
+        table = await self.runtime.open_table(session, posted_by_reply=True)
+        await self.post_table_by_reply(interaction, table, settings)
+
+    @answers_refusals
+    async def click_card(
+        self, interaction: discord.Interaction, session_id: str, version: int, card: str
+    ) -> None:
+        table = self.runtime.table(session_id)
+        options = table.session.options_for(interaction.user.id, card, version)
+        if options:
+            lang = await self.reader_language(interaction)
+            payload = choice_payload(
+                table.session, Card.parse(card), options, self.bot.card_emojis, lang
+            )
+            await interaction.response.edit_message(content=payload.content, view=payload.view)
+            return
+        await self.play(interaction, table, card, None, version)
+
+    @answers_refusals
+    async def click_take(
+        self,
+        interaction: discord.Interaction,
+        session_id: str,
+        version: int,
+        card: str,
+        option: str,
+    ) -> None:
+        await self.play(interaction, self.runtime.table(session_id), card, option, version)
+
+    @answers_refusals
+    async def click_back(self, interaction: discord.Interaction, session_id: str) -> None:
+        lang = await self.reader_language(interaction)
+        session = self.runtime.table(session_id).session
+        if session.game is None:
+            raise Refusal("no_game")
+        payload = hand_payload(session, interaction.user.id, self.bot.card_emojis, lang)
+        await interaction.response.edit_message(content=payload.content, view=payload.view)
+
+    @answers_refusals
+    async def click_leaderboard(
+        self,
+        interaction: discord.Interaction,
+        guild_id: int | None,
+        sort: str,
+        with_bots: bool,
+        page: int,
+    ) -> None:
+        lang = await self.reader_language(interaction)
+        payload = await records.leaderboard_payload(
+            self.bot.storage, guild_id, sort, with_bots, page, lang
+        )
+        await interaction.response.edit_message(content=payload.content, view=payload.view)
+
+    # -------------------------------------------------------------- game flow
+    def playing_table(self, interaction: discord.Interaction) -> LiveTable:
+        table = self.runtime.latest_in_channel(interaction.channel_id or 0)
+        if table is None or table.session.game is None:
+            raise Refusal("no_game")
+        if table.session.phase != "playing":
+            raise Refusal("game_over")
+        if table.session.seat_of(interaction.user.id) is None:
+            raise Refusal("not_in_game")
+        return table
+
+    async def show_hand(self, interaction: discord.Interaction, table: LiveTable) -> None:
+        lang = await self.reader_language(interaction)
+        session = table.session
+        if session.phase != "playing":
+            raise Refusal("game_over")
+        if session.seat_of(interaction.user.id) is None:
+            raise Refusal("not_in_game")
+        payload = hand_payload(session, interaction.user.id, self.bot.card_emojis, lang)
+        await interaction.response.send_message(**payload.to_send(), ephemeral=True)
+        table.remember_hand(interaction.user.id, interaction.token, lang)
+
+    async def play(
+        self,
+        interaction: discord.Interaction,
+        table: LiveTable,
+        card: str,
+        option: str | None,
+        version: int,
+    ) -> None:
+        lang = await self.reader_language(interaction)
+        user_id = interaction.user.id
+        await table.change(
+            lambda s: s.play(user_id, card, option, version, now()),
+            hand=(user_id, interaction.token, lang),
+            interactive=True,
+        )
+        payload = hand_payload(table.session, user_id, self.bot.card_emojis, lang)
+        await self.tell(
+            interaction.response.edit_message(content=payload.content, view=payload.view),
+            interaction,
+        )
 
 
 async def setup(bot: CuarentaBot) -> None:

@@ -11,8 +11,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-import discord
-
 from engine import Card, Move
 from engine.tally import perros_tantos
 from i18n import t
@@ -20,7 +18,17 @@ from render.table import TablePicture
 from render.text import text_cards
 from tables import Challenge, TableSession
 
-from .components import GameButton, view_of
+from .components import (
+    BackButton,
+    CardButton,
+    ChallengeButton,
+    LobbyButton,
+    Rows,
+    Style,
+    TableButton,
+    TakeButton,
+    button,
+)
 
 LOG_LINES = 5
 
@@ -33,7 +41,7 @@ class CardDisplay(Protocol):
 @dataclass
 class Payload:
     content: str
-    view: discord.ui.View | None
+    view: Rows | None
 
     def to_send(self) -> dict[str, Any]:
         """Keyword arguments for sending it (discord.py wants no `view` rather than None)."""
@@ -109,12 +117,18 @@ def lobby_payload(session: TableSession, lang: str) -> Payload:
         level = t(f"choice.{session.bot_level}", lang)
         lines.append(t("lobby.expires", lang, when=when(session.lobby_expires_at), level=level))
         sid = session.session_id
-        view = view_of(
-            GameButton("lobby", sid, "join", label=t("button.join", lang), style=_green),
-            GameButton("lobby", sid, "leave", label=t("button.leave", lang)),
-            GameButton("lobby", sid, "bot", label=t("button.add_bot", lang)),
-            GameButton("lobby", sid, "start", label=t("button.start", lang), style=_blue),
-            GameButton("lobby", sid, "cancel", label=t("button.cancel", lang), style=_red),
+        view = Rows.of(
+            [
+                button(LobbyButton.id_for(sid, "join"), label=t("button.join", lang), style=_green),
+                button(LobbyButton.id_for(sid, "leave"), label=t("button.leave", lang)),
+                button(LobbyButton.id_for(sid, "bot"), label=t("button.add_bot", lang)),
+                button(
+                    LobbyButton.id_for(sid, "start"), label=t("button.start", lang), style=_blue
+                ),
+                button(
+                    LobbyButton.id_for(sid, "cancel"), label=t("button.cancel", lang), style=_red
+                ),
+            ]
         )
         return Payload("\n".join(lines), view)
     closing = {
@@ -126,10 +140,10 @@ def lobby_payload(session: TableSession, lang: str) -> Payload:
     return Payload("\n".join(lines), None)
 
 
-_green = discord.ButtonStyle.success
-_blue = discord.ButtonStyle.primary
-_red = discord.ButtonStyle.danger
-_grey = discord.ButtonStyle.secondary
+_green = Style.GREEN
+_blue = Style.BLUE
+_red = Style.RED
+_grey = Style.GREY
 
 
 def public_payload(session: TableSession, display: CardDisplay) -> Payload:
@@ -157,9 +171,15 @@ def challenge_payload(challenge: Challenge, state: str, lang: str) -> Payload:
         **names,
     )
     cid = challenge.challenge_id
-    view = view_of(
-        GameButton("chal", cid, "accept", label=t("button.accept", lang), style=_green),
-        GameButton("chal", cid, "decline", label=t("button.decline", lang), style=_red),
+    view = Rows.of(
+        [
+            button(
+                ChallengeButton.id_for(cid, "accept"), label=t("button.accept", lang), style=_green
+            ),
+            button(
+                ChallengeButton.id_for(cid, "decline"), label=t("button.decline", lang), style=_red
+            ),
+        ]
     )
     return Payload(text, view)
 
@@ -284,18 +304,25 @@ def result_line(session: TableSession, lang: str) -> str:
     return f"{line}\n{t('table.final_scores', lang, history=history)}" if history else line
 
 
-def table_view(session: TableSession) -> discord.ui.View:
+def table_view(session: TableSession) -> Rows:
     lang, sid = session.lang, session.session_id
-    if session.phase == "playing":
-        return view_of(
-            GameButton("table", sid, "hand", label=t("button.my_hand", lang), style=_blue),
-            GameButton("table", sid, "rules", label=t("button.rules", lang)),
+    playing = session.phase == "playing"
+    buttons = [
+        button(
+            TableButton.id_for(sid, "hand"),
+            label=t("button.my_hand", lang),
+            style=_blue if playing else _grey,
+            disabled=not playing,
+        ),
+        button(TableButton.id_for(sid, "rules"), label=t("button.rules", lang)),
+    ]
+    if not playing:
+        buttons.append(
+            button(
+                TableButton.id_for(sid, "rematch"), label=t("button.rematch", lang), style=_green
+            )
         )
-    return view_of(
-        GameButton("table", sid, "hand", label=t("button.my_hand", lang), disabled=True),
-        GameButton("table", sid, "rules", label=t("button.rules", lang)),
-        GameButton("table", sid, "rematch", label=t("button.rematch", lang), style=_green),
-    )
+    return Rows.of(buttons)
 
 
 def log_lines(session: TableSession, display: CardDisplay, lang: str) -> list[str]:
@@ -362,11 +389,8 @@ def hand_payload(
         lines.append(t("hand.hint", lang))
     sid, version = session.session_id, session.version
     buttons = [
-        GameButton(
-            "card",
-            sid,
-            version,
-            str(card),
+        button(
+            CardButton.id_for(sid, version, card),
             label=None if display.for_card(card) else _plain([card]),
             emoji=display.for_card(card),
             style=_blue if my_turn else _grey,
@@ -374,7 +398,7 @@ def hand_payload(
         )
         for card in sorted(game.hands[seat], key=lambda c: (c.rank, c.suit))
     ]
-    return Payload("\n".join(lines), view_of(*buttons) if buttons else None)
+    return Payload("\n".join(lines), Rows.of(buttons) if buttons else None)
 
 
 def choice_payload(
@@ -388,30 +412,23 @@ def choice_payload(
         t("hand.choose", lang, card=display.inline(card)),
         t("hand.table", lang, cards=cards_text(game.table, display)),
     ]
-    buttons = []
+    takes_buttons = []
     for index, move in enumerate(options):
         takes = sorted(move.takes, key=lambda c: (c.rank, c.suit))
         label = t("button.take", lang, takes=_plain(takes), n=len(takes) + 1)
         for kind, points in preview_points(session, move):
             label += " · " + t(f"event.{kind}", lang, points=points)
-        buttons.append(
-            GameButton("take", sid, version, str(card), index, label=label, style=_green, row=index)
+        takes_buttons.append(
+            button(TakeButton.id_for(sid, version, card, index), label=label, style=_green)
         )
-    buttons.append(
-        GameButton(
-            "take",
-            sid,
-            version,
-            str(card),
-            "d",
-            label=t("button.drop", lang, card=_plain([card])),
-            row=min(len(options), 4),
-        )
+    drop = button(
+        TakeButton.id_for(sid, version, card, "d"),
+        label=t("button.drop", lang, card=_plain([card])),
     )
-    buttons.append(
-        GameButton("back", sid, version, label=t("button.back", lang), row=min(len(options), 4))
-    )
-    return Payload("\n".join(lines), view_of(*buttons))
+    back = button(BackButton.id_for(sid, version), label=t("button.back", lang))
+    # One capture a row (up to four), then the rest with Drop and Back on the last row.
+    rows = [[take] for take in takes_buttons[:4]] + [[*takes_buttons[4:], drop, back]]
+    return Payload("\n".join(lines), Rows.stacked(rows))
 
 
 def preview_points(session: TableSession, move: Move) -> list[tuple[str, int]]:

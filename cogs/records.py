@@ -12,7 +12,7 @@ from tables import Refusal
 from tables.session import BOT_LEVELS, MAX_TURN_SECONDS, MIN_TURN_SECONDS
 from tables.settings import ServerSettings
 
-from .components import GameButton, view_of
+from .components import LeaderboardButton, Rows, button
 from .localized import choice
 from .presenters import Payload, score_text
 
@@ -63,18 +63,21 @@ async def leaderboard_payload(
             )
         )
     lines.append(t("leaderboard.page", lang, page=page + 1, pages=pages))
-    scope_arg = "all" if guild_id is None else str(guild_id)
-    bots_arg = "1" if with_bots else "0"
-    view = view_of(
-        GameButton(
-            "lb", scope_arg, sort, bots_arg, page - 1,
-            label=t("button.prev", lang), disabled=page == 0,
-        ),
-        GameButton(
-            "lb", scope_arg, sort, bots_arg, page + 1,
-            label=t("button.next", lang), disabled=page >= pages - 1,
-        ),
-    )  # fmt: skip
+    scope_id = "all" if guild_id is None else str(guild_id)
+    view = Rows.of(
+        [
+            button(
+                LeaderboardButton.id_for(scope_id, sort, int(with_bots), page - 1),
+                label=t("button.prev", lang),
+                disabled=page == 0,
+            ),
+            button(
+                LeaderboardButton.id_for(scope_id, sort, int(with_bots), page + 1),
+                label=t("button.next", lang),
+                disabled=page >= pages - 1,
+            ),
+        ]
+    )
     return Payload("\n".join(lines), view)
 
 

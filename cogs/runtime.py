@@ -1,74 +1,97 @@
-"""The live tables of a running bot: state in memory, every change on disk first.
+"""The live tables and challenges of a running bot, one object each, and what they share.
 
-A change is applied to the session, saved, and only then shown (so a move a player saw
-accepted is never lost); a change whose save fails is rolled back. After each change the
-public table is edited with the bot token, open hands are refreshed, and the session's
-single driver task is replaced: it makes bot moves, reminds and times out idle players,
-and expires lobbies and challenges. Drivers read their deadlines from the saved state,
-so after a restart they pick up where they were.
+A channel holds at most one live table or challenge: it is claimed before the first
+`await` of whatever opens it (so two clicks in the same instant cannot both open one),
+and the database refuses a second live row for a channel too (another process).
+A periodic sweep restarts any table whose next step has no task.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import io
 import logging
 import os
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from concurrent.futures import ProcessPoolExecutor
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 import discord
+from discord.http import handle_message_parameters
+from discord.webhook.async_ import async_context
 
-from db import Storage
+from db import ChannelTaken, Storage
 from engine import Bot, Game, Move
-from i18n import t
-from render.table import TablePicture, render_table_png_async
-from tables import Challenge, Refusal, TableSession
-from tables.results import match_record
+from tables import Challenge, ChallengeState, Refusal, TableSession
 from tables.settings import ServerSettings
 
-from .presenters import (
-    Payload,
-    challenge_payload,
-    hand_payload,
-    public_payload,
-    table_payload,
-    table_picture,
-)
-from .presenters import when as discord_time
+from .components import Rows
+from .live_table import FINISHED_KEEP_SECONDS, LiveTable, TableMeta, now, sleep_until, think
+from .presenters import challenge_payload
 
 if TYPE_CHECKING:
     from .card_emojis import CardEmojis
 
 log = logging.getLogger(__name__)
 
-T = TypeVar("T")
-IDLE_MOVE_LEVEL = "normal"
-SEARCHING_LEVELS = ("expert", "oracle")
-HAND_PUSH_SECONDS = 14 * 60  # an interaction token lives 15 minutes
-TABLE_REPOST_SECONDS = 50 * 60  # edits of a message older than 1 hour are rate limited
-FINISHED_KEEP_SECONDS = 24 * 3600
+SWEEP_SECONDS = 30.0
 
 
-def now() -> float:
-    """Wall-clock seconds (discord.utils.utcnow, which simulated clocks also drive)."""
-    return discord.utils.utcnow().timestamp()
+class LiveChallenge:
+    """A challenge waiting for its answer, with the task that expires it."""
+
+    def __init__(self, runtime: TableRuntime, challenge: Challenge) -> None:
+        self._runtime = runtime
+        self.challenge = challenge
+        self._expiry: asyncio.Task[None] | None = None
+
+    @property
+    def challenge_id(self) -> str:
+        return self.challenge.challenge_id
+
+    @property
+    def channel_id(self) -> int:
+        return self.challenge.channel_id
+
+    @property
+    def message_id(self) -> int | None:
+        return self.challenge.message_id
+
+    def arm(self) -> None:
+        """(Re)start the task that expires the challenge."""
+        self.disarm()
+        self._expiry = self._runtime.spawn(self._expire(), f"expire-{self.challenge_id}")
+
+    def disarm(self) -> None:
+        if self._expiry is not None and self._expiry is not asyncio.current_task():
+            self._expiry.cancel()
+        self._expiry = None
+
+    async def _expire(self) -> None:
+        await sleep_until(self.challenge.expires_at)
+        if self._runtime.challenges.get(self.challenge_id) is not self:
+            return
+        self._runtime.forget_challenge(self)
+        attempt = 0
+        while True:
+            try:
+                await self._runtime.storage.delete_session(self.challenge_id)
+                break
+            except Exception:
+                attempt += 1
+                log.warning("could not delete expired challenge %s", self.challenge_id)
+                await asyncio.sleep(min(60.0, 2.0**attempt))
+        payload = challenge_payload(self.challenge, ChallengeState.EXPIRED, self.challenge.lang)
+        await self._runtime.edit_public(self.channel_id, self.message_id, payload.content)
+
+    async def save(self) -> None:
+        c = self.challenge
+        await self._runtime.storage.save_session(
+            c.challenge_id, c.guild_id, c.channel_id, "challenge", c.to_dict(), live=True
+        )
 
 
-async def sleep_until(timestamp: float) -> None:
-    await asyncio.sleep(max(0.0, timestamp - now()))
-
-
-def think(player: Bot, game: Game) -> tuple[Move, Bot]:
-    """A searching bot's move, in a worker process; returns the bot with its new memory."""
-    return player.choose(game), player
-
-
-def idle_move(game: Game, seed: int) -> Move:
-    """The move made for a player who let the clock run out; runs in a worker thread."""
-    return Bot(IDLE_MOVE_LEVEL, seed=seed).choose(game)
+Occupant = LiveTable | LiveChallenge
 
 
 class TableRuntime:
@@ -78,352 +101,255 @@ class TableRuntime:
         storage: Storage,
         emojis: CardEmojis,
         server_settings: Callable[[int | None], Awaitable[ServerSettings]],
+        bot_pause_seconds: float = 1.5,
     ) -> None:
         self.bot = bot
         self.storage = storage
         self.emojis = emojis
         self.server_settings = server_settings
-        self.pictures: dict[str, TablePicture] = {}
-        self.sessions: dict[str, TableSession] = {}
-        self.challenges: dict[str, Challenge] = {}
-        self.locks: dict[str, asyncio.Lock] = {}
-        self.drivers: dict[str, asyncio.Task[None]] = {}
-        self.open_hands: dict[tuple[str, int], tuple[discord.Interaction, float, str]] = {}
-        self.reminders: dict[str, int] = {}
-        self.table_posted_at: dict[str, float] = {}
-        self.computer_players: dict[tuple[str, int, str], Bot] = {}
-        self.thinkers: ProcessPoolExecutor | None = None
+        self.bot_pause_seconds = bot_pause_seconds
+        self.tables: dict[str, LiveTable] = {}
+        self.challenges: dict[str, LiveChallenge] = {}
+        self._channels: dict[int, Occupant] = {}  # the live occupant of each channel
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._thinkers: ProcessPoolExecutor | None = None
+        self._sweeper: asyncio.Task[None] | None = None
+        self._resumed = False
 
-    # ------------------------------------------------------------------ lookup
-    def live_in_channel(self, channel_id: int) -> TableSession | Challenge | None:
-        for session in self.sessions.values():
-            if session.channel_id == channel_id and session.is_live:
-                return session
-        for challenge in self.challenges.values():
-            if challenge.channel_id == channel_id:
-                return challenge
-        return None
+    # ----------------------------------------------------------------- tasks
+    def spawn(self, coroutine: Coroutine[Any, Any, None], name: str) -> asyncio.Task[None]:
+        """A background task that is kept referenced and whose failure is logged."""
+        task = asyncio.get_running_loop().create_task(coroutine, name=f"cuarenta-{name}")
+        self._tasks.add(task)
+        task.add_done_callback(self._task_done)
+        return task
 
-    def session(self, session_id: str) -> TableSession:
-        session = self.sessions.get(session_id)
-        if session is None:
+    def _task_done(self, task: asyncio.Task[Any]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("task %s failed", task.get_name(), exc_info=task.exception())
+
+    # ---------------------------------------------------------------- lookup
+    def table(self, session_id: str) -> LiveTable:
+        table = self.tables.get(session_id)
+        if table is None:
             raise Refusal("gone")
-        return session
+        return table
 
-    def latest_in_channel(self, channel_id: int) -> TableSession | None:
+    def occupant(self, channel_id: int) -> Occupant | None:
+        return self._channels.get(channel_id)
+
+    def latest_in_channel(self, channel_id: int) -> LiveTable | None:
         """The live table here, or else the most recent finished one."""
-        found = [s for s in self.sessions.values() if s.channel_id == channel_id]
-        live = [s for s in found if s.is_live]
-        if live:
-            return live[0]
-        return max(found, key=lambda s: s.created_at, default=None)
+        live = self._channels.get(channel_id)
+        if isinstance(live, LiveTable):
+            return live
+        found = [table for table in self.tables.values() if table.channel_id == channel_id]
+        return max(found, key=lambda table: table.session.created_at, default=None)
 
-    # --------------------------------------------------------------- changes
-    async def change(self, session_id: str, apply: Callable[[TableSession], T]) -> T:
-        """Apply `apply` to the session and save it; on a failed save, undo it."""
-        async with self.locks.setdefault(session_id, asyncio.Lock()):
-            session = self.session(session_id)
-            before = session.to_dict()
-            result = apply(session)
-            try:
-                await self.save(session)
-            except Exception:
-                self.sessions[session_id] = TableSession.from_dict(before)
-                raise
-            return result
+    def _claim(self, occupant: Occupant) -> None:
+        """Take the channel for `occupant`, synchronously: Refusal if it is taken."""
+        held = self._channels.get(occupant.channel_id)
+        if held is not None and held is not occupant:
+            raise Refusal("channel_busy")
+        self._channels[occupant.channel_id] = occupant
 
-    async def save(self, session: TableSession) -> None:
-        kind = "lobby" if session.phase == "lobby" else "game"
-        await self.storage.save_session(
-            session.session_id, session.guild_id, session.channel_id, kind, session.to_dict()
-        )
+    def release(self, occupant: Occupant) -> None:
+        if self._channels.get(occupant.channel_id) is occupant:
+            del self._channels[occupant.channel_id]
 
-    async def add(self, session: TableSession) -> None:
-        await self.save(session)
-        self.sessions[session.session_id] = session
-        await self.forget_old()
+    def forget(self, table: LiveTable) -> None:
+        self.release(table)
+        if self.tables.get(table.session_id) is table:
+            del self.tables[table.session_id]
 
-    async def forget_old(self) -> None:
-        """Drop tables that ended more than a day ago (kept until then for Rematch)."""
-        cutoff = now() - FINISHED_KEEP_SECONDS
-        for key, session in list(self.sessions.items()):
-            if not session.is_live and session.created_at < cutoff:
-                del self.sessions[key]
-                for store in (self.locks, self.pictures, self.table_posted_at):
-                    store.pop(key, None)
-                for hand in [h for h in self.open_hands if h[0] == key]:
-                    del self.open_hands[hand]
-                await self.storage.delete_session(key)
+    def forget_challenge(self, live: LiveChallenge) -> None:
+        self.release(live)
+        live.disarm()
+        if self.challenges.get(live.challenge_id) is live:
+            del self.challenges[live.challenge_id]
 
-    async def save_challenge(self, challenge: Challenge) -> None:
-        await self.storage.save_session(
-            challenge.challenge_id,
-            challenge.guild_id,
-            challenge.channel_id,
-            "challenge",
-            challenge.to_dict(),
-        )
-        self.challenges[challenge.challenge_id] = challenge
+    # ----------------------------------------------------------------- opening
+    async def open_table(
+        self,
+        session: TableSession,
+        *,
+        replaces: LiveChallenge | None = None,
+        posted_by_reply: bool = False,
+    ) -> LiveTable:
+        """Claim the channel (now, before any await) and save the new table.
 
-    async def drop_challenge(self, challenge_id: str) -> None:
-        await self.storage.delete_session(challenge_id)
-        self.challenges.pop(challenge_id, None)
-        self._cancel_driver(challenge_id)
-
-    # ------------------------------------------------------------ after a change
-    async def after_change(self, session_id: str, skip_hand_of: int | None = None) -> None:
-        """Show the change: table message, open hands, records; then drive the next step."""
-        session = self.sessions.get(session_id)
-        if session is None:
-            return
-        if session.phase == "finished":
-            await self._record(session)
-        if not session.is_live:
-            for key in [k for k in self.computer_players if k[0] == session_id]:
-                del self.computer_players[key]
-        await self.show_table(session)
-        await self._push_hands(session, skip_hand_of)
-        await self._clear_reminder(session)
-        self.drive(session_id)
-
-    async def show_table(self, session: TableSession) -> None:
-        """Edit the public message (lobby or table) with the bot token; re-post if needed."""
-        payload = public_payload(session, self.emojis)
-        channel = self.bot.get_partial_messageable(session.channel_id)
-        message_id = session.table_message_id
-        too_old = now() - self.table_posted_at.get(session.session_id, now()) > TABLE_REPOST_SECONDS
-        if message_id is not None and not too_old:
-            attachments = await self._picture_change(session)
-            extra = {} if attachments is None else {"attachments": attachments}
-            try:
-                await channel.get_partial_message(message_id).edit(
-                    content=payload.content, view=payload.view, **extra
-                )
-                return
-            except discord.NotFound:
-                log.info("table message of %s is gone; posting it again", session.session_id)
-        elif message_id is not None:
-            await self._retire_message(channel, message_id, session.lang)
-        await self.post_table(session, payload)
-
-    async def post_table(self, session: TableSession, payload: Payload | None = None) -> None:
-        payload = payload or table_payload(session, self.emojis)
-        channel = self.bot.get_partial_messageable(session.channel_id)
-        self.pictures.pop(session.session_id, None)
-        files = await self._picture_change(session) or []
-        try:
-            message = await channel.send(**payload.to_send(), files=files)
-        except (discord.NotFound, discord.Forbidden):
-            await self.close_unreachable(session)
-            return
-        self.table_posted_at[session.session_id] = now()
-        await self.change(session.session_id, lambda s: setattr(s, "table_message_id", message.id))
-
-    async def _picture_change(self, session: TableSession) -> list[discord.File] | None:
-        """The attachments the table message needs now, or None to leave them as they are.
-
-        The picture is drawn in a worker thread, only when what it shows has changed
-        (and the renderer caches by content); servers can turn it off.
+        `replaces`: the accepted challenge whose channel the table takes over.
+        `posted_by_reply`: the caller posts the table message as its interaction reply
+        and then calls `set_message` (or `post_message` if that failed).
+        Refusal("channel_busy") if the channel is taken, here or in the database.
         """
-        if session.game is None:
-            return None
-        settings = await self.server_settings(session.guild_id)
-        if not settings.table_picture:
-            return [] if self.pictures.pop(session.session_id, None) else None
-        picture = table_picture(session)
-        if self.pictures.get(session.session_id) == picture:
-            return None
-        png = await render_table_png_async(picture)
-        self.pictures[session.session_id] = picture
-        return [discord.File(io.BytesIO(png), filename="mesa.png")]
-
-    async def _retire_message(
-        self, channel: discord.PartialMessageable, message_id: int, lang: str
-    ) -> None:
-        """An old table message: its cards may be back in hands by now, so only a pointer stays."""
-        with contextlib.suppress(discord.HTTPException):
-            await channel.get_partial_message(message_id).edit(
-                content=t("table.moved", lang), view=None
-            )
-
-    async def close_unreachable(self, session: TableSession) -> None:
-        """The channel is gone (or closed to the bot): end the session quietly."""
-        log.warning("channel %s of table %s is unreachable", session.channel_id, session.session_id)
-        self._cancel_driver(session.session_id)
-        self.sessions.pop(session.session_id, None)
-        await self.storage.delete_session(session.session_id)
-
-    def remember_hand(self, session_id: str, interaction: discord.Interaction, lang: str) -> None:
-        self.open_hands[(session_id, interaction.user.id)] = (interaction, now(), lang)
-
-    async def _push_hands(self, session: TableSession, skip_user: int | None) -> None:
-        """Refresh the hands players have open, while their interaction tokens live."""
-        for user_id in session.human_ids():
-            if user_id == skip_user:
-                continue
-            entry = self.open_hands.get((session.session_id, user_id))
-            if entry is None:
-                continue
-            interaction, opened_at, lang = entry
-            if now() - opened_at > HAND_PUSH_SECONDS:
-                self.open_hands.pop((session.session_id, user_id), None)
-                continue
-            payload = hand_payload(session, user_id, self.emojis, lang)
-            try:
-                await interaction.edit_original_response(content=payload.content, view=payload.view)
-            except discord.HTTPException:
-                self.open_hands.pop((session.session_id, user_id), None)
-
-    async def _record(self, session: TableSession) -> None:
-        record = match_record(session, now())
-        if record is not None:
-            await self.storage.record_match(record)
-
-    async def _clear_reminder(self, session: TableSession) -> None:
-        message_id = self.reminders.pop(session.session_id, None)
-        if message_id is None:
-            return
-        channel = self.bot.get_partial_messageable(session.channel_id)
-        with contextlib.suppress(discord.HTTPException):
-            await channel.get_partial_message(message_id).delete()
-
-    # ---------------------------------------------------------------- drivers
-    def drive(self, key: str) -> None:
-        """Replace the driver task of a session or challenge with one for its new state."""
-        self._cancel_driver(key)
-        if key in self.challenges:
-            coroutine = self._expire_challenge(key)
-        elif key in self.sessions and self.sessions[key].is_live:
-            coroutine = self._drive_session(key, self.sessions[key].version)
-        else:
-            return
-        self.drivers[key] = asyncio.create_task(coroutine, name=f"cuarenta-{key}")
-
-    def _cancel_driver(self, key: str) -> None:
-        task = self.drivers.pop(key, None)
-        if task is not None and task is not asyncio.current_task():
-            task.cancel()
-
-    async def _drive_session(self, session_id: str, version: int) -> None:
+        table = LiveTable(self, session, posted_by_reply=posted_by_reply)
+        if replaces is not None:
+            self.forget_challenge(replaces)
+        self._claim(table)
+        self.tables[session.session_id] = table
         try:
-            session = self.sessions[session_id]
-            if session.phase == "lobby":
-                await sleep_until(session.lobby_expires_at)
-                await self.change(session_id, lambda s: s.expire())
-            elif session.current_seat() and session.current_seat().is_bot:  # type: ignore[union-attr]
-                await self._bot_turn(session_id, version)
-                return
-            else:
-                await self._idle_turn(session_id, version)
-                return
-            await self.after_change(session_id)
-        except Refusal:
-            pass  # the table moved on meanwhile: the newer driver handles it
-        except asyncio.CancelledError:
+            if replaces is not None:
+                await self.storage.delete_session(replaces.challenge_id)
+            await table.change(lambda s: None)
+        except ChannelTaken:
+            self.forget(table)
+            raise Refusal("channel_busy") from None
+        except BaseException:
+            self.forget(table)
+            if replaces is not None:
+                self._restore_challenge(replaces)
             raise
-        except Exception:
-            log.exception("driver of session %s failed", session_id)
+        await self._forget_old()
+        return table
 
-    async def _bot_turn(self, session_id: str, version: int) -> None:
-        await asyncio.sleep(getattr(self.bot, "bot_pause_seconds", 0.0))
-        session = self.sessions[session_id]
-        seat = session.current_seat()
-        index = session.seat_to_play
-        assert seat is not None and seat.bot_level is not None and session.game is not None
-        # One Bot per seat for the whole game, so it remembers the cards it saw captured.
-        key = (session_id, index, seat.bot_level)
-        player = self.computer_players.get(key) or Bot(seat.bot_level, seed=session.seed + index)
-        if seat.bot_level in SEARCHING_LEVELS:
-            # A search holds the GIL for its whole budget: think in another process so
-            # other tables' clicks are not slowed; the Bot (and its memory) comes back.
-            loop = asyncio.get_running_loop()
-            move, player = await loop.run_in_executor(
-                self._thinkers(), think, player, session.game.copy()
-            )
-        else:
-            move = await asyncio.to_thread(player.choose, session.game.copy())
-        self.computer_players[key] = player
-        await self.change(session_id, lambda s: s.apply_bot_move(move, version, now()))
-        await self.after_change(session_id)
+    def publish_guild(self, guild_id: int) -> None:
+        """Show every live table of a server again (its settings changed)."""
+        for table in self.tables.values():
+            if table.is_live and table.session.guild_id == guild_id:
+                table.publish()
 
-    async def _idle_turn(self, session_id: str, version: int) -> None:
-        session = self.sessions[session_id]
-        reminder_at, deadline = session.reminder_at, session.turn_deadline
-        if reminder_at is None or deadline is None:
-            return
-        if now() < reminder_at:
-            await sleep_until(reminder_at)
-            await self._remind(session, deadline)
-        await sleep_until(deadline)
-        session = self.sessions[session_id]
-        assert session.game is not None
-        move = await asyncio.to_thread(idle_move, session.game.copy(), session.seed + version)
-        await self.change(session_id, lambda s: s.time_out(move, version, now()))
-        await self.after_change(session_id)
+    def _restore_challenge(self, live: LiveChallenge) -> None:
+        """Put back a challenge whose acceptance could not be saved."""
+        if self._channels.get(live.channel_id) is None:
+            self._channels[live.channel_id] = live
+            self.challenges[live.challenge_id] = live
+            live.arm()
+            self.spawn(live.save(), f"resave-{live.challenge_id}")
 
-    async def _remind(self, session: TableSession, deadline: float) -> None:
-        seat = session.current_seat()
-        if seat is None or seat.user_id is None:
-            return
-        mention = f"<@{seat.user_id}>"
-        text = t("reminder", session.lang, mention=mention, when=discord_time(deadline))
-        channel = self.bot.get_partial_messageable(session.channel_id)
+    async def open_challenge(self, challenge: Challenge) -> LiveChallenge:
+        live = LiveChallenge(self, challenge)
+        self._claim(live)
+        self.challenges[challenge.challenge_id] = live
         try:
-            message = await channel.send(
-                text, allowed_mentions=discord.AllowedMentions(users=[discord.Object(seat.user_id)])
-            )
-        except discord.HTTPException:
-            return
-        self.reminders[session.session_id] = message.id
+            await live.save()
+        except ChannelTaken:
+            self.forget_challenge(live)
+            raise Refusal("channel_busy") from None
+        except BaseException:
+            self.forget_challenge(live)
+            raise
+        live.arm()
+        return live
 
-    async def _expire_challenge(self, challenge_id: str) -> None:
-        challenge = self.challenges[challenge_id]
-        await sleep_until(challenge.expires_at)
-        await self.drop_challenge(challenge_id)
-        payload = challenge_payload(challenge, "expired", challenge.lang)
-        await self.edit_public(challenge.channel_id, challenge.message_id, payload)
+    async def challenge_posted(self, live: LiveChallenge, message_id: int) -> None:
+        live.challenge.message_id = message_id
+        try:
+            await live.save()
+        except Exception:
+            log.warning("could not save the message of challenge %s", live.challenge_id)
 
-    async def edit_public(self, channel_id: int, message_id: int | None, payload: Payload) -> None:
+    def take_challenge(self, challenge_id: str, user_id: int) -> LiveChallenge:
+        """The challenge `user_id` answers now; from here on nobody else can answer it."""
+        live = self.challenges.get(challenge_id)
+        if live is None:
+            raise Refusal("challenge_answered")
+        live.challenge.answer(user_id, now())
+        self.forget_challenge(live)
+        return live
+
+    async def decline(self, live: LiveChallenge) -> None:
+        try:
+            await self.storage.delete_session(live.challenge_id)
+        except BaseException:
+            self._restore_challenge(live)
+            raise
+
+    async def edit_public(self, channel_id: int, message_id: int | None, content: str) -> None:
+        """Best effort: a closed challenge's message says so and loses its buttons."""
         if message_id is None:
             return
         channel = self.bot.get_partial_messageable(channel_id)
         try:
-            await channel.get_partial_message(message_id).edit(
-                content=payload.content, view=payload.view
-            )
+            await channel.get_partial_message(message_id).edit(content=content, view=None)
         except discord.HTTPException:
             log.info("could not edit message %s in %s", message_id, channel_id)
 
+    async def _forget_old(self) -> None:
+        """Drop tables that ended more than a day ago (kept until then for Rematch)."""
+        cutoff = now() - FINISHED_KEEP_SECONDS
+        for table in list(self.tables.values()):
+            if not table.session.is_live and table.session.created_at < cutoff:
+                table.close()
+                with contextlib.suppress(Exception):
+                    await self.storage.delete_session(table.session_id)
+
+    # ---------------------------------------------------------------- services
+    async def edit_hand(self, token: str, content: str, view: Rows | None) -> None:
+        """Edit the private message an interaction token answered with (its "@original").
+
+        Works from the token alone, so hands opened before a restart are refreshed too.
+        This is what `Interaction.edit_original_response` does, without the Interaction
+        (discord.py has no public constructor for one from a saved token).
+        """
+        http = self.bot.http
+        with handle_message_parameters(content=content, view=view) as params:
+            await async_context.get().edit_original_interaction_response(
+                self.bot.application_id,
+                token,
+                session=http._HTTPClient__session,  # type: ignore[attr-defined]
+                proxy=http.proxy,
+                proxy_auth=http.proxy_auth,
+                payload=params.payload,
+                multipart=params.multipart,
+                files=params.files,
+            )
+
+    @property
+    def thinks_elsewhere(self) -> bool:
+        """Searching bots have started their worker processes."""
+        return self._thinkers is not None
+
+    async def think_elsewhere(self, player: Bot, game: Game) -> tuple[Move, Bot]:
+        if self._thinkers is None:
+            self._thinkers = ProcessPoolExecutor(max_workers=max(1, (os.cpu_count() or 2) - 1))
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._thinkers, think, player, game)
+
     # ---------------------------------------------------------------- restore
     async def restore(self) -> None:
-        """Load every saved lobby, challenge and game, and set each going again."""
+        """Load every saved lobby, challenge and game (before connecting)."""
         for row in await self.storage.load_sessions():
             try:
                 if row.kind == "challenge":
-                    self.challenges[row.session_id] = Challenge.from_dict(row.state)
-                else:
-                    session = TableSession.from_dict(row.state)
-                    if not session.is_live and now() - row.updated_at > FINISHED_KEEP_SECONDS:
-                        await self.storage.delete_session(row.session_id)
-                        continue
-                    self.sessions[row.session_id] = session
+                    live = LiveChallenge(self, Challenge.from_dict(row.state))
+                    self._channels.setdefault(live.channel_id, live)
+                    self.challenges[live.challenge_id] = live
+                    continue
+                session = TableSession.from_dict(row.state)
+                if not session.is_live and now() - row.updated_at > FINISHED_KEEP_SECONDS:
+                    await self.storage.delete_session(row.session_id)
+                    continue
+                table = LiveTable(self, session, TableMeta.from_dict(row.meta))
+                self.tables[session.session_id] = table
+                if session.is_live:
+                    self._channels.setdefault(session.channel_id, table)
             except Exception:
                 log.exception("could not restore session %s; leaving it on disk", row.session_id)
-        log.info("restored %d tables and %d challenges", len(self.sessions), len(self.challenges))
+        log.info("restored %d tables and %d challenges", len(self.tables), len(self.challenges))
 
     async def resume(self) -> None:
-        """After connecting: close tables whose channel is gone, drive the others."""
-        for key, session in list(self.sessions.items()):
+        """After connecting (once): close tables whose channel is gone, drive and show the rest."""
+        if self._resumed:
+            return
+        self._resumed = True
+        for table in list(self.tables.values()):
+            session = table.session
             if session.is_live and not await self._channel_exists(session.channel_id):
-                await self.close_unreachable(session)
+                await table.close_unreachable()
                 continue
             deadline = session.turn_deadline
             if deadline is not None and deadline < now():
                 # The turn ran out while the bot was down: that is not the player's fault.
-                await self.change(key, lambda s: setattr(s, "turn_started_at", now()))
-            self.drive(key)
-        for key in list(self.challenges):
-            self.drive(key)
+                with contextlib.suppress(Exception):
+                    await table.change(lambda s: setattr(s, "turn_started_at", now()))
+            table.drive()
+            if session.is_live:
+                table.publish()  # what the message shows may predate the last saved move
+        for live in list(self.challenges.values()):
+            live.arm()
+        self._sweeper = self.spawn(self._sweep(), "sweep")
 
     async def _channel_exists(self, channel_id: int) -> bool:
         if self.bot.get_channel(channel_id) is not None:
@@ -436,21 +362,19 @@ class TableRuntime:
             return True  # unknown: keep the game rather than lose it
         return True
 
-    def _thinkers(self) -> ProcessPoolExecutor:
-        if self.thinkers is None:
-            self.thinkers = ProcessPoolExecutor(max_workers=max(1, (os.cpu_count() or 2) - 1))
-        return self.thinkers
+    async def _sweep(self) -> None:
+        """Now and then: any table whose next step has no task gets one."""
+        while True:
+            await asyncio.sleep(SWEEP_SECONDS)
+            for table in list(self.tables.values()):
+                if not table.has_next_step():
+                    log.warning("table %s had no next step; driving it again", table.session_id)
+                    table.drive()
 
     async def shutdown(self) -> None:
-        for task in self.drivers.values():
+        for task in list(self._tasks):
             task.cancel()
-        self.drivers.clear()
-        if self.thinkers is not None:
-            self.thinkers.shutdown(wait=False, cancel_futures=True)
-            self.thinkers = None
-
-    def describe(self, session: TableSession | Challenge) -> dict[str, Any]:
-        """Context for log lines about a failed action."""
-        if isinstance(session, Challenge):
-            return {"challenge": session.challenge_id}
-        return {"session": session.session_id, "phase": session.phase, "version": session.version}
+        self._tasks.clear()
+        if self._thinkers is not None:
+            self._thinkers.shutdown(wait=False, cancel_futures=True)
+            self._thinkers = None

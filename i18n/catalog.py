@@ -156,6 +156,35 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "El turno debe durar entre 20 y 600 segundos.",
         "A turn must last between 20 and 600 seconds.",
     ),
+    "refuse.not_saved": (
+        "No pude guardar eso, así que no cuenta; inténtalo de nuevo en un momento.",
+        "I could not save that, so it did not count; please try again in a moment.",
+    ),
+    "refuse.busy": (
+        "La mesa está ocupada con otra jugada; inténtalo de nuevo en un momento.",
+        "The table is busy with another move; try again in a moment.",
+    ),
+    "refuse.challenge_answered": (
+        "Este reto ya fue respondido.",
+        "This challenge has already been answered.",
+    ),
+    "refuse.missing_permission": (
+        "No puedo jugar aquí: me falta el permiso «{perms}» en este canal.",
+        "I can't play here: I am missing the {perms} permission in this channel.",
+    ),
+    "refuse.missing_permissions": (
+        "No puedo jugar aquí: me faltan estos permisos en este canal: {perms}.",
+        "I can't play here: I am missing these permissions in this channel: {perms}.",
+    ),
+    "perm.view_channel": ("Ver canal", "View Channel"),
+    "perm.send_messages": ("Enviar mensajes", "Send Messages"),
+    "perm.send_messages_in_threads": ("Enviar mensajes en hilos", "Send Messages in Threads"),
+    "perm.read_message_history": ("Leer el historial de mensajes", "Read Message History"),
+    "perm.attach_files": ("Adjuntar archivos", "Attach Files"),
+    "table.unreachable": (
+        "Ya no puedo publicar en el canal de esta mesa, así que la partida terminó sin resultado.",
+        "I can no longer post in this table's channel, so the game ended without a result.",
+    ),
     # --- lobby ---------------------------------------------------------------------------
     "lobby.title": (
         "{host} abrió una mesa de Cuarenta · {mode} · reglas {rules} · {length}",

@@ -32,14 +32,19 @@ def cog(env):
     return env.bot.get_cog("Cuarenta")
 
 
+def sessions(env) -> dict:
+    """Every table the bot holds (live, or ended within a day), by id, as saved."""
+    return {key: table.session for key, table in cog(env).runtime.tables.items()}
+
+
 def only_session(env):
-    sessions = list(cog(env).runtime.sessions.values())
-    assert len(sessions) == 1, sessions
-    return sessions[0]
+    found = list(sessions(env).values())
+    assert len(found) == 1, found
+    return found[0]
 
 
 def current(env, session_id):
-    return cog(env).runtime.sessions[session_id]
+    return cog(env).runtime.table(session_id).session
 
 
 def message(channel, message_id):

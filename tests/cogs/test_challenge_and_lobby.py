@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.cogs.helpers import cog, message, only_session, table_message
+from tests.cogs.helpers import cog, message, only_session, table_message, sessions
 
 
 async def test_challenge_accepted_starts_a_game(world):
@@ -22,7 +22,7 @@ async def test_challenge_declined(world):
     declined = await world.beto.click(sent.response, label="Decline")
     assert "declined" in declined.response.content
     assert declined.response.components == []
-    assert cog(world.env).runtime.sessions == {}
+    assert sessions(world.env) == {}
     rows = await world.env.bot.storage.load_sessions()
     assert rows == []
 
@@ -31,7 +31,7 @@ async def test_only_the_challenged_player_can_answer(world):
     sent = await world.ana.slash(world.channel, "cuarenta challenge", user=world.beto)
     wrong = await world.carla.click(sent.response, label="Accept")
     assert wrong.ephemeral and "not for you" in wrong.response.content
-    assert cog(world.env).runtime.sessions == {}
+    assert sessions(world.env) == {}
     assert len(cog(world.env).runtime.challenges) == 1
 
 
@@ -68,7 +68,7 @@ async def test_one_table_per_channel(world):
     await world.ana.slash(world.channel, "cuarenta start", mode="1v1")
     again = await world.beto.slash(world.channel, "cuarenta start", mode="bot")
     assert again.ephemeral and "already a table" in again.response.content
-    assert len(cog(world.env).runtime.sessions) == 1
+    assert len(sessions(world.env)) == 1
 
 
 async def test_lobby_join_leave_and_host_only_buttons(world):
@@ -103,6 +103,6 @@ async def test_ended_tables_are_forgotten_after_a_day(world):
     await world.ana.slash(world.channel, "cuarenta forfeit")
     await world.env.advance_time(24 * 3600 + 1)
     await world.ana.slash(world.channel, "cuarenta start", mode="bot", bot_level="easy")
-    sessions = cog(world.env).runtime.sessions
-    assert old.session_id not in sessions and len(sessions) == 1
+    held = sessions(world.env)
+    assert old.session_id not in held and len(held) == 1
     assert await world.env.bot.storage.get_session(old.session_id) is None

@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 import pytest
 
-from cogs.runtime import now
+from cogs.live_table import HOLD_EXTRA_SECONDS, now
 from tests.cogs.helpers import current, only_session, play_one_turn, table_message
 
 BOT_PAUSE = 10  # longer than simcord's settle window, so bot moves wait for advance_time
@@ -42,9 +42,11 @@ async def test_idle_player_is_reminded_played_for_and_replaced(world):
         assert all(m.id != reminder.id for m in world.channel.history())  # the ping is gone
         if missed < 3:
             assert session.seats[session.seat_of(world.ana.id)].missed == missed
+            await world.env.advance_time(BOT_PAUSE + 1)  # the table shows it with the bot's reply
             assert "took too long" in table_message(world, session).content
     session = current(world.env, session_id)
     assert session.seat_of(world.ana.id) is None  # a bot plays her seat now
+    await world.env.advance_time(BOT_PAUSE + HOLD_EXTRA_SECONDS + 0.5)  # bots play on; shown
     assert "missed 3 turns" in table_message(world, session).content
     version = session.version
     await world.env.advance_time(BOT_PAUSE + 1)

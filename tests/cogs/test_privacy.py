@@ -12,7 +12,7 @@ import json
 from discord.webhook.async_ import async_context
 
 from render.text import text_card
-from tests.cogs.helpers import cog, only_session, play_until_over
+from tests.cogs.helpers import cog, only_session, play_until_over, sessions
 
 TABLE_TITLE = "**CUARENTA**"
 
@@ -54,7 +54,7 @@ async def test_no_public_message_shows_a_card_in_a_hand(world, monkeypatch):
             return
         seen["public"] += 1
         seen["interaction replies"] += route.path.startswith("/interactions/")
-        for session in cog(world.env).runtime.sessions.values():
+        for session in sessions(world.env).values():
             if session.game is None or session.phase != "playing":
                 continue
             for hand in session.game.hands:

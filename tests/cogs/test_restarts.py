@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from cogs.runtime import now
-from tests.cogs.helpers import cog, current, only_session, play_one_turn, table_message
+from tests.cogs.helpers import cog, current, only_session, play_one_turn, table_message, sessions
 
 SLOW_BOT = 10  # a bot pause longer than simcord's settle window: the bot's turn stays pending
 
@@ -83,11 +83,11 @@ async def test_a_game_whose_channel_is_gone_is_closed(world, make_bot):
     session = await start_against_bot(world)
     gone = world.guild.create_text_channel("temporary")
     await world.ana.slash(gone, "cuarenta start", mode="bot", bot_level="easy")
-    doomed = next(s for s in cog(world.env).runtime.sessions.values() if s.channel_id == gone.id)
+    doomed = next(s for s in sessions(world.env).values() if s.channel_id == gone.id)
     world.env.backend.delete_channel(gone.id)
     await world.env.restart_bot(make_bot())
-    sessions = cog(world.env).runtime.sessions
-    assert doomed.session_id not in sessions and session.session_id in sessions
+    held = sessions(world.env)
+    assert doomed.session_id not in held and session.session_id in held
     assert await world.env.bot.storage.get_session(doomed.session_id) is None
 
 

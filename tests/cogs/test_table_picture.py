@@ -25,6 +25,7 @@ async def test_an_unchanged_table_is_not_uploaded_again(world):
     await world.ana.slash(world.channel, "cuarenta start", mode="bot", bot_level="easy")
     runtime = world.env.bot.get_cog("Cuarenta").runtime
     before = len(world.env.http_requests)
-    await runtime.show_table(only_session(world.env))  # same state: text edit, no new picture
+    runtime.table(only_session(world.env).session_id).publish()  # same state again
+    await world.env.settle()  # the edit carries the text only, no new picture
     edit = world.env.http_requests[before]
     assert edit.method == "PATCH" and "attachments" not in (edit.json or {})

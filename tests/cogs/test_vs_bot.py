@@ -53,5 +53,5 @@ async def test_the_expert_thinks_in_another_process_and_plays_on(world):
         await play_one_turn(world, world.ana, only_session(world.env))
     assert only_session(world.env).version >= start_version + 6  # 3 moves each side
     runtime = world.env.bot.get_cog("Cuarenta").runtime
-    assert runtime.thinkers is not None
-    assert [key[2] for key in runtime.computer_players] == ["expert"]
+    assert runtime.thinks_elsewhere
+    assert runtime.table(only_session(world.env).session_id).remembered_bots() == ["expert"]
