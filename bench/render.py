@@ -1,18 +1,21 @@
 """How much CPU the table picture costs, and how big its PNG is.
 
-    python bench/render.py                  # 1000 random tables, seed 1
-    python bench/render.py --tables 300 --seed 7 --save /tmp/tables
+    python bench/render.py                  # 1000 random tables, 10 games, seed 1
+    python bench/render.py --tables 300 --games 20 --seed 7 --save /tmp/tables
     python bench/render.py --rev HEAD~1     # the same, with render/table.py as of that commit
 
-Prints, for random tables of 0..12 cards (random scores, labels, stock and caption), and
-for a few fixed tables of 0, 5, 12 and 20 cards:
-- CPU time per picture (process CPU time, `time.process_time`, not wall time), uncached
-  (draw + PNG), p50/p99/max, and its two parts, `_render` (drawing) and `_encode` (what
-  is left to do to make the PNG: palette mapping and zlib, or zlib alone);
-- wall time of the same (it suffers when the cores are shared);
-- PNG size min/median/max in bytes;
-- the time of a cached lookup (an equal table seen before), p50/p99;
-- the time to draw the 40 emoji faces (done once, at start-up, for missing emojis).
+All times are CPU time of this process (`time.process_time`, not wall time), per picture
+drawn afresh (not found in the PNG cache), p50/p99, and split in two parts: `_render`
+(drawing, under the drawing lock) and `_encode` (what is left to make the PNG: palette
+mapping and zlib, or zlib alone). Printed:
+- random tables of 0..12 cards (random scores, labels, stock and caption), with the
+  pieces the renderer keeps between pictures for given scores/labels/stock (if it has
+  such) forgotten before each one: the worst case, every picture new in every way;
+- games: `--games` 2-player matches played at random by the engine side by side, one
+  picture after every move that changes what the picture shows, as the bot draws them
+  (its labels per game, its points, chicas, stock and turn): the cost per move;
+- a few fixed tables of 0, 5, 12 and 20 cards, worst case as above, and their PNG sizes;
+- wall time, PNG sizes, a cached lookup (an equal table seen before), the 40 emoji faces.
 The first table (fonts and card sprites loading) is timed apart as "cold", then
 `table.warm_up()` before the timed renders. `--rev` loads render/table.py from git
 (`git show REV:render/table.py`) beside the current render package, for a before/after.
@@ -34,6 +37,7 @@ from types import ModuleType
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from engine import Game, Rules  # noqa: E402
 from engine.cards import full_deck  # noqa: E402
 from render import faces  # noqa: E402
 
@@ -101,29 +105,70 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-def time_pictures(table: ModuleType, pictures: list, repeat: int = 1) -> dict[str, list[float]]:
-    """CPU (process) and wall time of each uncached picture, and of its draw and encode."""
+def forget_kept_pieces(table: ModuleType) -> None:
+    """Forget what the renderer keeps for given scores/labels/stock (not the fonts, text
+    or cards), so that the next picture pays for all of it."""
+    for name in ("_header_band", "_footer_band"):
+        cached = getattr(table, name, None)
+        if cached is not None:
+            cached.cache_clear()
+
+
+def time_pictures(
+    table: ModuleType, pictures: list, *, repeat: int = 1, forget: bool = False
+) -> dict[str, list[float]]:
+    """CPU (process) and wall time of each picture drawn afresh, and of its two parts."""
     out: dict[str, list[float]] = {"cpu": [], "wall": [], "draw": [], "encode": [], "size": []}
     for _ in range(repeat):
         for picture in pictures:
+            if forget:
+                forget_kept_pieces(table)
             start, start_cpu = time.perf_counter(), time.process_time()
-            png = table.render_table_png_uncached(picture)
-            out["cpu"].append(time.process_time() - start_cpu)
-            out["wall"].append(time.perf_counter() - start)
-            out["size"].append(len(png))
-            start_cpu = time.process_time()
             with table.DRAW_LOCK:
-                image = table._render(picture)
+                drawn = table._render(picture)
             middle = time.process_time()
-            table._encode(image)
+            png = table._encode(drawn)
+            end_cpu = time.process_time()
+            out["wall"].append(time.perf_counter() - start)
+            out["cpu"].append(end_cpu - start_cpu)
             out["draw"].append(middle - start_cpu)
-            out["encode"].append(time.process_time() - middle)
+            out["encode"].append(end_cpu - middle)
+            out["size"].append(len(png))
     return out
+
+
+def game_pictures(table: ModuleType, games: int, seed: int) -> list:
+    """The pictures the bot draws for `games` random 2-player matches played side by side,
+    one move of each in turn: a picture after each move that changes what it shows."""
+    rng = random.Random(seed)
+    matches = [Game.new(2, Rules.preset("quito"), seed=seed * 1000 + g) for g in range(games)]
+    labels = [(f"Jugador {g}", f"Rival {g}") for g in range(games)]
+    last: list = [None] * games
+    pictures = []
+    while any(m.winner is None for m in matches):
+        for g, match in enumerate(matches):
+            if match.winner is not None:
+                continue
+            match.play(rng.choice(match.legal_moves()))
+            final = match.chica_history[-1] if match.winner is not None else None
+            picture = table.TablePicture(
+                cards=tuple(match.table),
+                sides=labels[g],
+                points=final or match.scores,
+                chicas=match.chicas,
+                stock=len(match.stock),
+                turn=None if match.winner is not None else match.to_play % 2,
+            )
+            if picture != last[g]:
+                pictures.append(picture)
+                last[g] = picture
+    return pictures
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=1000)
+    parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rev", help="bench render/table.py as of this git revision")
     parser.add_argument("--save", type=Path, help="write the first few PNGs in this folder")
@@ -131,6 +176,7 @@ def main() -> int:
     table = load_table(args.rev)
     rng = random.Random(args.seed)
     pictures = [random_picture(table, rng) for _ in range(args.tables)]
+    played = game_pictures(table, args.games, args.seed)
 
     start = time.process_time()
     table.render_table_png_uncached(pictures[0])
@@ -139,7 +185,8 @@ def main() -> int:
     table.warm_up()
     warm_up = time.process_time() - start
 
-    times = time_pictures(table, pictures)
+    worst = time_pictures(table, pictures, forget=True)
+    games = time_pictures(table, played)
     for picture in pictures:
         table.render_table_png(picture)  # fills the cache for the lookups below
     if args.save:
@@ -178,21 +225,29 @@ def main() -> int:
             f"p50 {percentile(values, 0.5) * ms:.2f} ms, p99 {percentile(values, 0.99) * ms:.2f} ms"
         )
 
-    cpu, sizes = times["cpu"], times["size"]
-    print(f"renderer: render/table.py {'at ' + args.rev if args.rev else '(working tree)'}")
-    print(f"tables: {len(pictures)} random, 0..12 cards (seed {args.seed})")
-    print(f"cold first picture: {cold * ms:.1f} ms CPU; warm_up(): {warm_up * ms:.0f} ms CPU")
-    print(f"CPU per picture (uncached): {spread(cpu)}, max {max(cpu) * ms:.2f} ms")
-    print(f"  draw (_render): {spread(times['draw'])}; encode (_encode): {spread(times['encode'])}")
-    print(f"  wall time of the same: {spread(times['wall'])}")
-    print(
-        f"PNG size: min {min(sizes)} B, median {int(statistics.median(sizes))} B, "
-        f"max {max(sizes)} B ({table.WIDTH}x{table.HEIGHT})"
-    )
-    for count in FIXED_COUNTS:
-        fixed = time_pictures(table, [fixed_picture(table, count)], repeat=200)
+    def report(title: str, times: dict[str, list[float]]) -> None:
+        sizes = times["size"]
+        cpu = times["cpu"]
+        print(f"{title}: CPU per picture {spread(cpu)}, max {max(cpu) * ms:.2f} ms")
+        print(f"  draw (_render): {spread(times['draw'])}")
+        print(f"  encode (_encode): {spread(times['encode'])}")
+        print(f"  wall time of the same: {spread(times['wall'])}")
         print(
-            f"  fixed table, {count:2d} cards: CPU {spread(fixed['cpu'])}, PNG {fixed['size'][0]} B"
+            f"  PNG size: min {min(sizes)} B, median {int(statistics.median(sizes))} B, "
+            f"max {max(sizes)} B ({table.WIDTH}x{table.HEIGHT})"
+        )
+
+    print(f"renderer: render/table.py {'at ' + args.rev if args.rev else '(working tree)'}")
+    print(f"cold first picture: {cold * ms:.1f} ms CPU; warm_up(): {warm_up * ms:.0f} ms CPU")
+    report(
+        f"{len(pictures)} random tables, 0..12 cards, kept pieces forgotten (seed {args.seed})",
+        worst,
+    )
+    report(f"{args.games} random games, {len(played)} pictures, one per move", games)
+    for count in FIXED_COUNTS:
+        fixed = time_pictures(table, [fixed_picture(table, count)], repeat=200, forget=True)
+        print(
+            f"fixed table, {count:2d} cards: CPU {spread(fixed['cpu'])}, PNG {fixed['size'][0]} B"
         )
     print(
         f"cached lookup: p50 {percentile(lookups, 0.5) * 1e6:.1f} us, "
