@@ -79,7 +79,9 @@ async def ranking_size(
     query = f"SELECT COUNT(*) FROM player_totals WHERE {ranking_where(sort)}"
     params = ranking_params(guild_id, sort, with_bots, min_matches)
     async with conn.execute(query, params) as cursor:
-        (count,) = await cursor.fetchone()
+        record = await cursor.fetchone()
+    assert record is not None  # COUNT(*) always gives a row
+    count: int = record[0]
     return count
 
 
@@ -117,7 +119,9 @@ async def player_stats(
         FROM player_totals WHERE scope = ? AND with_bots IN (0, 1) AND user_id = ?""",
         (scope, user_id),
     ) as cursor:
-        matches, wins, bot_matches, *counters = await cursor.fetchone()
+        record = await cursor.fetchone()
+    assert record is not None  # SUM over no rows still gives a row
+    matches, wins, bot_matches, *counters = record
     if not matches:
         return None
     best_partner, best_partner_wins = await _most_often(conn, user_id, guild_id, partner=True)
