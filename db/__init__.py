@@ -1,10 +1,11 @@
 """Persistence for the bot: live sessions, server settings and finished matches in SQLite.
 
 Knows nothing of Discord or of the engine's internals: sessions and settings are JSON-able
-dicts, matches are MatchRecord values. Open with `await Storage.open(path)`.
+dicts, matches are MatchRecord values. Open with `await Storage.open(path)`. Errors:
+StorageError (StorageBusy: locked by another program, try later; SchemaTooNewError).
 """
 
-from .errors import SchemaTooNewError, StorageError
+from .errors import SchemaTooNewError, StorageBusy, StorageError
 from .models import LeaderboardRow, MatchRecord, PlayerResult, PlayerStats, SessionRow
 from .storage import Storage
 
@@ -16,5 +17,6 @@ __all__ = [
     "SchemaTooNewError",
     "SessionRow",
     "Storage",
+    "StorageBusy",
     "StorageError",
 ]

@@ -25,6 +25,18 @@ class SchemaTooNewError(StorageError):
     """The database file was written by a newer version of the bot."""
 
 
+class StorageBusy(StorageError):
+    """Another program (or connection) held a lock on the file for longer than the bot waits.
+
+    Nothing was changed; the same call may work if tried again later.
+    """
+
+
+def is_busy(exc: sqlite3.Error) -> bool:
+    """Whether SQLite gave up because another connection held a lock (SQLITE_BUSY/LOCKED)."""
+    return ((getattr(exc, "sqlite_errorcode", None) or 0) & 0xFF) in (_BUSY, _LOCKED)
+
+
 def path_problem(path: str) -> str | None:
     """Why `path` cannot be a database file (a folder, or in a missing folder), else None."""
     if os.path.isdir(path):
@@ -42,14 +54,17 @@ def _cannot_open(path: str) -> str:
 
 
 def storage_error(exc: sqlite3.Error, path: str, action: str) -> StorageError:
-    """A StorageError describing `exc`, raised by SQLite while trying to `action` on `path`."""
-    code = (getattr(exc, "sqlite_errorcode", None) or 0) & 0xFF
-    if code in (_BUSY, _LOCKED):
-        message = (
+    """A StorageError describing `exc`, raised by SQLite while trying to `action` on `path`.
+
+    StorageBusy when the cause was another connection's lock.
+    """
+    if is_busy(exc):
+        return StorageBusy(
             f"The database file {path} is locked by another program "
             f"(is another copy of the bot running?), so the bot could not {action}."
         )
-    elif code == _CANTOPEN:
+    code = (getattr(exc, "sqlite_errorcode", None) or 0) & 0xFF
+    if code == _CANTOPEN:
         message = _cannot_open(path)
     elif code == _NOTADB:
         message = (

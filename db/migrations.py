@@ -126,17 +126,6 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3)
 LATEST_VERSION = len(MIGRATIONS)
 
 
-async def _pragma(conn: aiosqlite.Connection, name: str) -> int:
-    async with conn.execute(f"PRAGMA {name}") as cursor:
-        (value,) = await cursor.fetchone()
-    return value
-
-
-async def schema_version(conn: aiosqlite.Connection) -> int:
-    """The file's schema version (0 for a new, empty file)."""
-    return await _pragma(conn, "user_version")
-
-
 def refuse_newer(version: int, path: str) -> None:
     """Raise SchemaTooNewError if this code does not know schema `version`."""
     if version > LATEST_VERSION:
@@ -147,34 +136,44 @@ def refuse_newer(version: int, path: str) -> None:
         )
 
 
-async def _refuse_foreign(conn: aiosqlite.Connection, version: int, path: str) -> None:
-    application_id = await _pragma(conn, "application_id")
-    if application_id not in (0, APPLICATION_ID):
+async def check_file(conn: aiosqlite.Connection, path: str) -> int:
+    """The file's schema version, after checking the file is the bot's; reads, never writes.
+
+    The bot's files are new or empty (version 0, application_id 0, nothing in them) or carry
+    the bot's application_id (set by v1). StorageError for another program's file,
+    SchemaTooNewError for a newer bot's. The header and the table count are read in one
+    statement, so a bot process migrating the file at the same moment is seen before or after.
+    """
+    async with conn.execute(
+        """SELECT (SELECT user_version FROM pragma_user_version),
+            (SELECT application_id FROM pragma_application_id),
+            (SELECT COUNT(*) FROM sqlite_master)"""
+    ) as cursor:
+        record = await cursor.fetchone()
+    assert record is not None  # a SELECT without FROM gives one row
+    version, application_id, objects = record
+    if application_id not in (0, APPLICATION_ID) or (version > 0 and application_id == 0):
         raise StorageError(f"{path} is another program's SQLite database, not the bot's.")
-    if version == 0:
-        async with conn.execute("SELECT COUNT(*) FROM sqlite_master") as cursor:
-            (objects,) = await cursor.fetchone()
-        if objects:
-            raise StorageError(
-                f"{path} already holds tables that are not the bot's; "
-                "point the bot at a new or empty file."
-            )
+    refuse_newer(version, path)
+    if version == 0 and objects:
+        raise StorageError(
+            f"{path} already holds tables that are not the bot's; "
+            "point the bot at a new or empty file."
+        )
+    return int(version)
 
 
 async def migrate(conn: aiosqlite.Connection, path: str) -> int:
     """Bring the file to LATEST_VERSION in one transaction; return the version it is at.
 
-    The version is read again inside the write transaction, so two processes starting on
-    the same file at once do not both apply a migration.
+    The file is checked (check_file) and its version read again inside the write
+    transaction, so of several processes starting on the same file at once only one applies
+    each migration. sqlite3.Error (SQLITE_BUSY included) is left to the caller.
     """
-    version = await schema_version(conn)
-    refuse_newer(version, path)
-    if version == LATEST_VERSION:
-        return version
+    if await check_file(conn, path) == LATEST_VERSION:
+        return LATEST_VERSION
     async with transaction(conn):
-        version = await schema_version(conn)
-        refuse_newer(version, path)
-        await _refuse_foreign(conn, version, path)
+        version = await check_file(conn, path)
         for number in range(version + 1, LATEST_VERSION + 1):
             for statement in MIGRATIONS[number - 1]:
                 await conn.execute(statement)

@@ -5,13 +5,13 @@ call returns, so a move the player saw accepted is in the file. With WAL, NORMAL
 fsync each commit: a committed write survives the bot's process crashing or being killed;
 only a power cut or OS crash can lose the last few commits (the file stays consistent).
 All SQL is parameterized. Calls are serialized on the one connection by an asyncio lock,
-so one coroutine's transaction never takes in another's statements.
+so one coroutine's transaction never takes in another's statements. A call that finds the
+file locked by another connection for longer than `busy_timeout` raises StorageBusy.
 """
 
 from __future__ import annotations
 
 import asyncio
-import logging
 import os
 import sqlite3
 import time
@@ -20,11 +20,9 @@ from contextlib import asynccontextmanager
 
 import aiosqlite
 
-from . import guilds, leaderboard, migrations, records, sessions
+from . import guilds, leaderboard, opening, records, sessions
 from .errors import StorageError, path_problem, storage_error
 from .models import LeaderboardRow, MatchRecord, PlayerStats, SessionRow
-
-log = logging.getLogger(__name__)
 
 
 class Storage:
@@ -42,16 +40,22 @@ class Storage:
     @classmethod
     async def open(
         cls,
-        path: str | os.PathLike,
+        path: str | os.PathLike[str],
         *,
-        busy_timeout: float = 5.0,
+        busy_timeout: float = 2.0,
+        open_timeout: float = 30.0,
         clock: Callable[[], float] = time.time,
     ) -> Storage:
-        """Open (or create) the file, switch it to WAL and migrate it to the latest schema.
+        """Open (or create) the file, check it is the bot's, switch it to WAL and migrate it.
+
+        Nothing in the file changes before it is known to be the bot's. Other processes'
+        locks are waited out for up to `open_timeout` seconds while opening; afterwards each
+        call waits at most `busy_timeout` seconds for a lock (short: a click has 3 seconds)
+        and then raises StorageBusy.
 
         StorageError if the file cannot be used (a folder, not SQLite, another program's
-        database, locked for longer than `busy_timeout` seconds); SchemaTooNewError if a
-        newer bot wrote it. `clock` stamps sessions (tests may pass a fake one).
+        database); StorageBusy if it stayed locked for `open_timeout`; SchemaTooNewError if
+        a newer bot wrote it. `clock` stamps sessions (tests may pass a fake one).
         """
         path = os.fspath(path)
         problem = path_problem(path)  # checked first: SQLite would only say "unable to open"
@@ -62,14 +66,10 @@ class Storage:
         except sqlite3.Error as exc:
             raise storage_error(exc, path, "open the database") from exc
         try:
-            migrations.refuse_newer(await migrations.schema_version(conn), path)
-            async with conn.execute("PRAGMA journal_mode = WAL") as cursor:
-                (mode,) = await cursor.fetchone()
-            if mode != "wal":
-                log.warning("%s: SQLite kept journal mode %r instead of WAL", path, mode)
+            version = await opening.prepare(conn, path, open_timeout)
+            await opening.set_busy_timeout(conn, busy_timeout)
             await conn.execute("PRAGMA synchronous = NORMAL")
             await conn.execute("PRAGMA foreign_keys = ON")
-            version = await migrations.migrate(conn, path)
         except sqlite3.Error as exc:
             await conn.close()
             raise storage_error(exc, path, "open the database") from exc

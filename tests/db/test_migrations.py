@@ -6,8 +6,18 @@ import time
 
 import pytest
 
-from db import MatchRecord, PlayerResult, SchemaTooNewError, Storage, StorageError, migrations
+from db import (
+    MatchRecord,
+    PlayerResult,
+    SchemaTooNewError,
+    Storage,
+    StorageBusy,
+    StorageError,
+    migrations,
+)
 from db.migrations import APPLICATION_ID, LATEST_VERSION, MIGRATIONS
+
+OLD_SESSION_COLUMNS = "session_id, guild_id, channel_id, kind, state, created_at, updated_at"
 
 
 def build_file(path, version: int) -> None:
@@ -19,7 +29,8 @@ def build_file(path, version: int) -> None:
     conn.execute(f"PRAGMA user_version = {version}")
     if version >= 1:
         conn.execute(
-            "INSERT INTO sessions VALUES ('lobby-1', 5, 6, 'lobby', '{\"seats\":[1,null]}', 1, 2)"
+            f"INSERT INTO sessions ({OLD_SESSION_COLUMNS}) "
+            "VALUES ('lobby-1', 5, 6, 'lobby', '{\"seats\":[1,null]}', 1, 2)"
         )
         conn.execute('INSERT INTO guild_config VALUES (5, \'{"lang":"es"}\', 3)')
     if version >= 2:
@@ -28,6 +39,9 @@ def build_file(path, version: int) -> None:
             "INSERT INTO match_players VALUES ('m-1', ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, 0, 0)",
             [(0, 100, 0, 0, 0, 1, 22), (1, 200, 1, 1, 1, 0, 40)],
         )
+    if version >= 3:  # a v3 bot keeps the totals of its matches
+        for statement in migrations.REBUILD_PLAYER_TOTALS:
+            conn.execute(statement)
     conn.commit()
     conn.close()
 
@@ -116,7 +130,8 @@ async def test_reopening_a_current_file_changes_nothing(tmp_path):
     assert file_pragma(path, "user_version") == LATEST_VERSION
 
 
-async def test_several_processes_migrating_the_same_new_file_at_once(tmp_path):
+async def test_several_connections_migrating_the_same_new_file_at_once(tmp_path):
+    """Connections of one process, each on its own thread (other processes: test_locking)."""
     for attempt in range(3):
         path = tmp_path / f"race{attempt}.sqlite3"
         opened = await asyncio.gather(*(Storage.open(path) for _ in range(3)))
@@ -177,23 +192,44 @@ async def test_a_file_that_is_not_sqlite_is_refused(tmp_path):
     assert path.read_bytes().startswith(b"Cuarenta: 2 points")
 
 
-async def test_another_programs_database_is_refused(tmp_path):
-    path = tmp_path / "other.sqlite3"
+def another_program(path, application_id: int, user_version: int, tables: bool) -> None:
     conn = sqlite3.connect(path)
-    conn.execute("CREATE TABLE invoices (id INTEGER PRIMARY KEY)")
+    if tables:
+        conn.execute("CREATE TABLE invoices (id INTEGER PRIMARY KEY, total REAL)")
+        conn.execute("INSERT INTO invoices VALUES (1, 9.5)")
+    conn.execute(f"PRAGMA application_id = {application_id}")
+    conn.execute(f"PRAGMA user_version = {user_version}")
     conn.commit()
     conn.close()
-    with pytest.raises(StorageError, match="not the bot's"):
+
+
+@pytest.mark.parametrize(
+    ("application_id", "user_version", "tables", "message"),
+    [
+        (0, 0, True, "holds tables that are not the bot's"),
+        (1234, 0, True, "another program's SQLite database"),
+        (1234, 0, False, "another program's SQLite database"),
+        (1234, 2, True, "another program's SQLite database"),  # would pass for a v2 bot file
+        (0, 2, True, "another program's SQLite database"),  # every bot file has the id (v1)
+        (1234, LATEST_VERSION + 1, True, "another program's SQLite database"),  # not "newer"
+    ],
+)
+async def test_another_programs_database_is_refused_before_anything_changes(
+    tmp_path, application_id, user_version, tables, message
+):
+    path = tmp_path / "other.sqlite3"
+    another_program(path, application_id, user_version, tables)
+    before = path.read_bytes()
+    with pytest.raises(StorageError, match=message) as caught:
         await Storage.open(path)
-    conn = sqlite3.connect(path)
-    conn.execute("PRAGMA application_id = 1234")
-    conn.close()
-    with pytest.raises(StorageError, match="another program's SQLite database"):
-        await Storage.open(path)
+    assert not isinstance(caught.value, SchemaTooNewError)
+    assert file_pragma(path, "journal_mode") == "delete"  # not switched to WAL
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["other.sqlite3"]  # no -wal, -shm
 
 
 @pytest.mark.parametrize("mode", ["delete", "wal"])
-async def test_a_file_locked_by_another_connection_is_refused(tmp_path, mode):
+async def test_a_file_locked_for_longer_than_open_timeout_is_refused(tmp_path, mode):
     path = tmp_path / "locked.sqlite3"
     build_file(path, LATEST_VERSION)
     holder = sqlite3.connect(path, isolation_level=None)
@@ -203,24 +239,25 @@ async def test_a_file_locked_by_another_connection_is_refused(tmp_path, mode):
     holder.execute("UPDATE guild_config SET updated_at = 4")
     try:
         started = time.monotonic()
-        with pytest.raises(StorageError, match="locked by another program"):
-            await Storage.open(path, busy_timeout=0.2)
-        assert time.monotonic() - started < 3
+        with pytest.raises(StorageBusy, match=r"locked by another program for 0\.2 seconds"):
+            await Storage.open(path, busy_timeout=0.1, open_timeout=0.2)
+        # Far above 0.2 s, far below the 30 s default: the bound given was the one used.
+        assert time.monotonic() - started < 25
     finally:
         holder.close()
     storage = await Storage.open(path)  # usable again once the other program lets go
     await storage.close()
 
 
-async def test_a_write_blocked_by_a_lock_is_a_storage_error_and_leaves_no_transaction(tmp_path):
+async def test_a_write_blocked_by_a_lock_is_storage_busy_and_leaves_no_transaction(tmp_path):
     path = tmp_path / "busy.sqlite3"
     storage = await Storage.open(path, busy_timeout=0.2)
     holder = sqlite3.connect(path, isolation_level=None)
     try:
         holder.execute("BEGIN EXCLUSIVE")
-        with pytest.raises(StorageError, match="locked by another program"):
+        with pytest.raises(StorageBusy, match="locked by another program"):
             await storage.save_session("g", 1, 2, "game", {"turn": 1})
-        with pytest.raises(StorageError, match="locked by another program"):
+        with pytest.raises(StorageBusy, match="locked by another program"):
             await storage.set_guild_config(1, lang="en")
         holder.execute("ROLLBACK")
         await storage.set_guild_config(1, lang="en")
