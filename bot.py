@@ -17,6 +17,7 @@ import discord
 from discord.ext import commands
 from dotenv import load_dotenv
 
+import render.table
 from cogs.card_emojis import CardEmojis, sync_card_emojis
 from cogs.components import BUTTON_KINDS
 from cogs.localized import CatalogTranslator
@@ -47,6 +48,8 @@ class CuarentaBot(commands.Bot):
         sync_global: bool = False,
         upload_emojis: bool = True,
         bot_pause_seconds: float = 1.5,
+        database_busy_timeout: float = 2.0,
+        warm_up_pictures: bool = True,
     ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True  # channels and threads to play in; nothing privileged
@@ -61,12 +64,18 @@ class CuarentaBot(commands.Bot):
         self.sync_global = sync_global
         self.upload_emojis = upload_emojis
         self.bot_pause_seconds = bot_pause_seconds  # a bot seat "thinks" visibly this long
+        self.database_busy_timeout = database_busy_timeout  # a click must be answered in 3 s
+        self.warm_up_pictures = warm_up_pictures
 
     async def setup_hook(self) -> None:
-        self.storage = await Storage.open(self.database_path)
+        self.storage = await Storage.open(
+            self.database_path, busy_timeout=self.database_busy_timeout
+        )
         self.card_emojis = (
             await sync_card_emojis(self) if self.upload_emojis else CardEmojis.text_only()
         )
+        if self.warm_up_pictures:  # the 40 cards drawn once now, not by the first tables
+            await asyncio.to_thread(render.table.warm_up)
         self.add_dynamic_items(*BUTTON_KINDS)
         await self.tree.set_translator(CatalogTranslator())
         for extension in EXTENSIONS:

@@ -97,8 +97,8 @@ async def sync_card_emojis(client: discord.Client) -> CardEmojis:
         return CardEmojis.text_only()
 
     by_name: dict[str, discord.Emoji] = {}
-    for emoji in existing:
-        by_name.setdefault(emoji.name, emoji)
+    for uploaded in existing:
+        by_name.setdefault(uploaded.name, uploaded)
 
     found: dict[str, discord.Emoji | None] = {}
     created = 0

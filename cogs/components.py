@@ -86,7 +86,7 @@ class Rows:
 
 
 def _cog(interaction: discord.Interaction) -> Cuarenta:
-    return interaction.client.get_cog("Cuarenta")  # type: ignore[attr-defined,return-value]
+    return interaction.client.get_cog("Cuarenta")  # type: ignore[attr-defined]
 
 
 class _Kind:
@@ -115,7 +115,7 @@ class LobbyButton(_Button, template=rf"{PREFIX}:lobby:{SESSION}:(?P<action>[a-z]
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> Self:
         return cls(match["session"], match["action"])
 
@@ -134,7 +134,7 @@ class ChallengeButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> Self:
         return cls(match["challenge"], match["answer"])
 
@@ -151,7 +151,7 @@ class TableButton(_Button, template=rf"{PREFIX}:table:{SESSION}:(?P<what>hand|ru
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> Self:
         return cls(match["session"], match["what"])
 
@@ -176,7 +176,7 @@ class CardButton(_Button, template=rf"{PREFIX}:card:{SESSION}:{VERSION}:{CARD}")
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> Self:
         return cls(match["session"], int(match["version"]), match["card"])
 
@@ -197,7 +197,7 @@ class TakeButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> Self:
         return cls(match["session"], int(match["version"]), match["card"], match["option"])
 
@@ -218,7 +218,7 @@ class BackButton(_Button, template=rf"{PREFIX}:back:{SESSION}:{VERSION}"):
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> Self:
         return cls(match["session"], int(match["version"]))
 
@@ -241,7 +241,7 @@ class LeaderboardButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> Self:
         return cls(match["scope"], match["sort"], match["bots"] == "1", int(match["page"]))
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import io
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec
 
 import discord
@@ -45,7 +45,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 P = ParamSpec("P")
-Handler = Callable[Concatenate["Cuarenta", discord.Interaction, P], Awaitable[None]]
+Handler = Callable[Concatenate["Cuarenta", discord.Interaction, P], Coroutine[Any, Any, None]]
 
 MODE_CHOICES = [
     choice("choice.bot_mode", "bot"),

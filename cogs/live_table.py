@@ -48,6 +48,8 @@ RETRY_FIRST_SECONDS = 1.0
 RETRY_MAX_SECONDS = 60.0
 HOLD_EXTRA_SECONDS = 3.0  # how much longer than its pause a bot's answer is waited for
 TOO_MANY_OLD_EDITS = 30046  # Discord's code for edits of a message older than an hour
+UNKNOWN_CHANNEL = 10003
+REFUSED_POSTS_LIMIT = 4  # posts refused in a row (403/404) before the table is closed
 INTERACTIVE_LOCK_WAIT = 0.5  # a click waits this long for the table (Discord allows 3 s)
 FINISHED_KEEP_SECONDS = 24 * 3600
 
@@ -148,6 +150,7 @@ class LiveTable:
         self._holding = False
         self._hold_started: float | None = None
         self._closed = False
+        self._refused_posts = 0
         # The opener posts the first message as its reply: publish nothing until then.
         self._awaiting_reply = posted_by_reply
         self._players: dict[tuple[int, str], Bot] = {}  # one Bot per seat and level
@@ -357,10 +360,11 @@ class LiveTable:
         too_old = posted_at is None or now() - posted_at > TABLE_REPOST_SECONDS
         if message_id is not None and not too_old:
             files, picture = await self._picture(fresh=False)
-            extra = {} if files is None else {"attachments": files}
             try:
                 await channel.get_partial_message(message_id).edit(
-                    content=payload.content, view=payload.view, **extra
+                    content=payload.content,
+                    view=payload.view,
+                    attachments=discord.utils.MISSING if files is None else files,
                 )
                 self._meta.picture = picture
                 return
@@ -374,10 +378,18 @@ class LiveTable:
         files, picture = await self._picture(fresh=True)
         try:
             message = await channel.send(
-                content=payload.content, view=payload.view or discord.utils.MISSING, files=files
+                content=payload.content,
+                view=payload.view or discord.utils.MISSING,
+                files=files or discord.utils.MISSING,
             )
         except (discord.NotFound, discord.Forbidden) as error:
-            raise TableUnreachable(str(error)) from error
+            # A deleted channel is gone for good; access may come back, so a refusal to
+            # post is tried a few times (with the publisher's backoff) before giving up.
+            self._refused_posts += 1
+            if error.code == UNKNOWN_CHANNEL or self._refused_posts >= REFUSED_POSTS_LIMIT:
+                raise TableUnreachable(str(error)) from error
+            raise
+        self._refused_posts = 0
         if message_id is not None:
             self._runtime.spawn(self._retire(message_id), f"retire-{self.session_id}")
         self.set_message(message.id, now(), picture, session.version)

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
+
+import discord
 
 from engine import Card, Move
 from engine.tally import perros_tantos
@@ -41,11 +43,16 @@ class CardDisplay(Protocol):
 @dataclass
 class Payload:
     content: str
-    view: Rows | None
+    rows: Rows | None
+
+    @property
+    def view(self) -> discord.ui.View | None:
+        """The rows, for discord.py's `view=`: they quack like a View (see `Rows`)."""
+        return cast(discord.ui.View | None, self.rows)
 
     def to_send(self) -> dict[str, Any]:
         """Keyword arguments for sending it (discord.py wants no `view` rather than None)."""
-        return {"content": self.content} | ({"view": self.view} if self.view else {})
+        return {"content": self.content} | ({"view": self.view} if self.rows else {})
 
 
 def when(timestamp: float) -> str:
@@ -268,7 +275,7 @@ def table_picture(session: TableSession) -> TablePicture:
     sides = tuple(" + ".join(name(i) for i in range(side, session.players, 2)) for side in (0, 1))
     turn = session.seat_to_play
     return TablePicture(
-        cards=tuple(game.table),
+        cards=tuple(str(card) for card in game.table),
         sides=sides,  # type: ignore[arg-type]
         points=final or game.scores,
         chicas=game.chicas,
@@ -330,8 +337,9 @@ def log_lines(session: TableSession, display: CardDisplay, lang: str) -> list[st
     lines: list[str] = []
     for entry in session.log:
         kind = entry["kind"]
-        who = seat_name(session, entry["seat"], lang) if entry.get("seat") is not None else ""
-        side = side_label(session, entry["side"], lang) if entry.get("side") is not None else ""
+        seat, side_index = entry.get("seat"), entry.get("side")
+        who = seat_name(session, seat, lang) if seat is not None else ""
+        side = side_label(session, side_index, lang) if side_index is not None else ""
         card = display.inline(Card.parse(entry["card"])) if "card" in entry else ""
         if kind == "drop":
             lines.append(t("event.drop", lang, who=who, card=card))

@@ -25,7 +25,6 @@ from engine import Bot, Game, Move
 from tables import Challenge, ChallengeState, Refusal, TableSession
 from tables.settings import ServerSettings
 
-from .components import Rows
 from .live_table import FINISHED_KEEP_SECONDS, LiveTable, TableMeta, now, sleep_until, think
 from .presenters import challenge_payload
 
@@ -276,7 +275,7 @@ class TableRuntime:
                     await self.storage.delete_session(table.session_id)
 
     # ---------------------------------------------------------------- services
-    async def edit_hand(self, token: str, content: str, view: Rows | None) -> None:
+    async def edit_hand(self, token: str, content: str, view: discord.ui.View | None) -> None:
         """Edit the private message an interaction token answered with (its "@original").
 
         Works from the token alone, so hands opened before a restart are refreshed too.
@@ -284,6 +283,7 @@ class TableRuntime:
         (discord.py has no public constructor for one from a saved token).
         """
         http = self.bot.http
+        assert self.bot.application_id is not None  # known once logged in
         with handle_message_parameters(content=content, view=view) as params:
             await async_context.get().edit_original_interaction_response(
                 self.bot.application_id,

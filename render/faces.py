@@ -61,7 +61,7 @@ def paste_text(
     fnt, stroke = font(max(8, round(box_h * 1.3)))
     mask = Image.new("L", (1, 1))
     l0, t0, r0, b0 = ImageDraw.Draw(mask).textbbox((0, 0), text, font=fnt, stroke_width=stroke)
-    mask = Image.new("L", (r0 - l0 + 2, b0 - t0 + 2), 0)
+    mask = Image.new("L", (round(r0 - l0) + 2, round(b0 - t0) + 2), 0)
     ImageDraw.Draw(mask).text(
         (1 - l0, 1 - t0), text, font=fnt, fill=255, stroke_width=stroke, stroke_fill=255
     )

@@ -147,9 +147,9 @@ def card_positions(count: int) -> list[tuple[int, int]]:
     block_h = len(rows) * CARD_H + (len(rows) - 1) * ROW_GAP
     y = felt_top + (felt_bottom - felt_top - block_h) // 2
     width = WIDTH - 2 * MARGIN
-    positions = []
+    positions: list[tuple[int, int]] = []
     for n in rows:
-        step = CARD_W + CARD_GAP
+        step: float = CARD_W + CARD_GAP
         if n > 1:
             step = min(step, (width - CARD_W) / (n - 1))
         row_w = CARD_W + (n - 1) * step
@@ -363,7 +363,10 @@ def _render_rgb(picture: TablePicture) -> Image.Image:
 
 
 def _over(fg: tuple[int, ...], bg: tuple[int, ...], alpha: float) -> tuple[int, int, int]:
-    return tuple(round(f * alpha + b * (1 - alpha)) for f, b in zip(fg[:3], bg[:3], strict=True))
+    red, green, blue = (
+        round(f * alpha + b * (1 - alpha)) for f, b in zip(fg[:3], bg[:3], strict=True)
+    )
+    return red, green, blue
 
 
 @lru_cache(maxsize=1)
@@ -568,7 +571,7 @@ def _png_head() -> bytes:
     return (
         b"\x89PNG\r\n\x1a\n"
         + _chunk(b"IHDR", ihdr)
-        + _chunk(b"PLTE", bytes(_palette().getpalette()))
+        + _chunk(b"PLTE", bytes(_palette().getpalette() or ()))
     )
 
 
@@ -683,7 +686,9 @@ def warm_up() -> None:
         _felt_strip()
         _png_head()
     render_table_png_uncached(
-        TablePicture(full_deck()[:12], ("a", "b"), (26, 14), (1, 0), 20, 0, "♥")
+        TablePicture(
+            tuple(str(card) for card in full_deck()[:12]), ("a", "b"), (26, 14), (1, 0), 20, 0, "♥"
+        )
     )
 
 

@@ -30,6 +30,7 @@ async def make_bot(database_path):
             "sync_global": True,
             "upload_emojis": False,
             "bot_pause_seconds": 0.0,
+            "warm_up_pictures": False,
         }
         settings.update(options)
         bot = create_bot(**settings)

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import json
+
 from cogs.components import PREFIX
+from cogs.presenters import public_payload
 from engine import Card
 
 
@@ -90,3 +93,35 @@ async def play_until_over(world, players, session_id, max_turns=600, after_each=
         assert turns < max_turns
         session = current(world.env, session_id)
     return turns
+
+
+async def at_once(env, *actions, then=None):
+    """Deliver several interactions in the same loop tick, then let the bot settle once.
+
+    Each action (e.g. `member.click(...)`) normally waits for the bot to finish before
+    returning; here each only hands its interaction to the bot, so the bot's handlers
+    all start before any of them has awaited anything: two clicks at the same instant.
+    """
+    settle = env._settle_internal
+
+    async def deliver_only(**_):
+        return None
+
+    env._settle_internal = deliver_only
+    try:
+        results = [await action for action in actions]
+    finally:
+        env._settle_internal = settle
+    await (then if then is not None else env.settle())
+    return results
+
+
+async def assert_consistent(world, session_id):
+    """What is saved is what the bot holds, the next step is scheduled, the table shows it."""
+    table = cog(world.env).runtime.table(session_id)
+    row = await world.env.bot.storage.get_session(session_id)
+    assert row.state == json.loads(json.dumps(table.session.to_dict()))
+    assert table.has_next_step()
+    assert table.is_shown()
+    shown = message(world.channel, table.message_id)
+    assert shown.content == public_payload(table.session, world.env.bot.card_emojis).content

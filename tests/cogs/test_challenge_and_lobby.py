@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.cogs.helpers import cog, message, only_session, table_message, sessions
+from tests.cogs.helpers import cog, message, only_session, sessions, table_message
 
 
 async def test_challenge_accepted_starts_a_game(world):

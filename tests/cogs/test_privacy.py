@@ -12,7 +12,7 @@ import json
 from discord.webhook.async_ import async_context
 
 from render.text import text_card
-from tests.cogs.helpers import cog, only_session, play_until_over, sessions
+from tests.cogs.helpers import only_session, play_until_over, sessions
 
 TABLE_TITLE = "**CUARENTA**"
 

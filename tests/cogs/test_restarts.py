@@ -8,8 +8,21 @@ from __future__ import annotations
 
 import pytest
 
-from cogs.runtime import now
-from tests.cogs.helpers import cog, current, only_session, play_one_turn, table_message, sessions
+from cogs.live_table import now
+from cogs.presenters import hand_payload
+from tables import TableSession
+from tests.cogs.helpers import (
+    assert_consistent,
+    cog,
+    current,
+    enabled,
+    message,
+    only_session,
+    open_hand,
+    play_one_turn,
+    sessions,
+    table_message,
+)
 
 SLOW_BOT = 10  # a bot pause longer than simcord's settle window: the bot's turn stays pending
 
@@ -102,3 +115,126 @@ async def test_a_turn_that_ran_out_while_the_bot_was_down_starts_afresh(world, m
     assert restored.version == state["version"]  # no move was made for her
     assert restored.seats[restored.seat_of(world.ana.id)].missed == 0
     assert restored.turn_deadline - now() == restored.turn_seconds
+
+
+# --------------------------------------------------- what the messages show, after a crash
+async def test_a_move_saved_just_before_a_crash_is_shown_after_the_restart(world, make_bot):
+    session = await start_against_bot(world)
+    if current(world.env, session.session_id).current_seat().is_bot:
+        await world.env.settle()
+    storage = world.env.bot.storage
+    row = await storage.get_session(session.session_id)
+    saved = TableSession.from_dict(row.state)
+    card = str(saved.hand_of(world.ana.id)[0])
+    saved.play(world.ana.id, card, "d", saved.version, now())  # saved, then the crash
+    await storage.save_session(
+        row.session_id, row.guild_id, row.channel_id, "game", saved.to_dict(), meta=row.meta
+    )
+    await world.env.restart_bot(make_bot())
+    await world.env.advance_time(5)
+    restored = current(world.env, session.session_id)
+    assert restored.version >= saved.version  # her move, and the bot has answered it
+    await assert_consistent(world, session.session_id)
+
+
+async def test_open_hands_are_refreshed_after_a_restart(world, make_bot):
+    session = await start_against_bot(world)
+    if current(world.env, session.session_id).current_seat().is_bot:
+        await world.env.settle()
+    session = current(world.env, session.session_id)
+    hand = await open_hand(world, world.ana, session)
+    assert enabled(hand, "card")
+    await world.env.restart_bot(make_bot())
+    since = len(world.env.http_requests)
+    await world.env.advance_time(session.turn_deadline - now() + 0.5)  # a move made for her
+    pushes = [
+        r
+        for r in world.env.http_requests[since:]
+        if r.method == "PATCH" and "/webhooks/" in r.path and "@original" in r.path
+    ]
+    assert pushes, "her open hand was not refreshed"
+    expected = hand_payload(
+        current(world.env, session.session_id), world.ana.id, world.env.bot.card_emojis, "en"
+    )
+    assert pushes[-1].json["content"] == expected.content
+
+
+async def test_a_table_posted_long_ago_is_posted_again_after_a_restart(world, make_bot):
+    session = await start_against_bot(world)
+    storage = world.env.bot.storage
+    row = await storage.get_session(session.session_id)
+    old_message = current(world.env, session.session_id).table_message_id
+    meta = dict(row.meta, posted_at=now() - 3600)  # Discord limits edits after an hour
+    await storage.save_meta(session.session_id, meta)
+    await world.env.restart_bot(make_bot())
+    await world.env.advance_time(5)
+    table = cog(world.env).runtime.table(session.session_id)
+    assert table.message_id != old_message
+    assert "continues below" in message(world.channel, old_message).content
+    await assert_consistent(world, session.session_id)
+
+
+async def test_a_reminder_sent_before_a_restart_is_deleted_after_it(world, make_bot):
+    session = await start_against_bot(world)
+    if current(world.env, session.session_id).current_seat().is_bot:
+        await world.env.settle()
+    session = current(world.env, session.session_id)
+    await world.env.advance_time(session.reminder_at - now() + 1)
+    reminder = world.channel.last_message
+    assert f"<@{world.ana.id}>" in reminder.content
+    await world.env.restart_bot(make_bot())
+    await play_one_turn(world, world.ana, current(world.env, session.session_id))
+    assert all(m.id != reminder.id for m in world.channel.history())
+
+
+async def test_a_picture_turned_off_while_the_bot_was_down_is_removed(world, make_bot):
+    session = await start_against_bot(world)
+    assert table_message(world, session).attachments
+    await world.env.bot.storage.set_guild_config(world.guild.id, table_picture=False)
+    await world.env.restart_bot(make_bot())
+    await world.env.advance_time(5)
+    assert table_message(world, current(world.env, session.session_id)).attachments == []
+
+
+# ------------------------------------------------------ a crash at each step after a move
+async def crash_while_publishing_fails(world):
+    world.env.inject_error("PATCH", "/channels/*/messages/*", status=500, times=None)
+    world.env.inject_error("POST", "/channels/*/messages", status=500, times=None)
+
+
+async def crash_when_the_answer_failed(world):
+    world.env.inject_error("POST", "/interactions/*/*/callback", status=404, code=10062)
+
+
+async def crash_straight_after(world):
+    return None
+
+
+@pytest.mark.bot_options(bot_pause_seconds=SLOW_BOT)
+@pytest.mark.parametrize(
+    "before_the_move",
+    [crash_straight_after, crash_when_the_answer_failed, crash_while_publishing_fails],
+    ids=["while the bot thinks", "after a failed answer", "while the table edit fails"],
+)
+async def test_a_crash_after_a_move_loses_nothing_and_shows_the_saved_state(
+    world, make_bot, before_the_move
+):
+    session = await start_against_bot(world)
+    if current(world.env, session.session_id).current_seat().is_bot:
+        await world.env.advance_time(SLOW_BOT + 1)
+    hand = await open_hand(world, world.ana, current(world.env, session.session_id))
+    await before_the_move(world)
+    card = enabled(hand, "card")[0]["custom_id"]
+    played = await world.ana.click(hand, custom_id=card)
+    if played.response is not None and enabled(played.response, "take"):
+        await world.ana.click(
+            played.response, custom_id=enabled(played.response, "take")[0]["custom_id"]
+        )
+    saved = (await world.env.bot.storage.get_session(session.session_id)).state
+    world.env.backend.faults.clear()
+    world.env.errors.clear()
+    await world.env.restart_bot(make_bot(bot_pause_seconds=SLOW_BOT))
+    assert current(world.env, session.session_id).version == saved["version"]  # nothing lost
+    await world.env.advance_time(SLOW_BOT + 5)
+    assert current(world.env, session.session_id).version == saved["version"] + 1  # bot's turn
+    await assert_consistent(world, session.session_id)

@@ -1,0 +1,208 @@
+"""Every outside call can fail: Discord's requests and the database's writes.
+
+After any injected fault the table still has its next step scheduled, what is saved is
+what the bot holds, a saved move is never reported as failed, and within a few seconds
+of virtual time the public table shows the saved state.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+import discord
+import pytest
+
+from tests.cogs.helpers import (
+    assert_consistent,
+    cog,
+    current,
+    enabled,
+    only_session,
+    open_hand,
+)
+
+APOLOGIES = ("went wrong", "could not save", "try again")
+
+# Discord's answers: (HTTP status, Discord error code)
+FAULTS = {
+    "403 missing access": (403, 50001),
+    "404 unknown message": (404, 10008),
+    "429 rate limited": (429, 0),
+    "500 server error": (500, 0),
+    "503 unavailable": (503, 0),
+    "30046 old message": (400, 30046),
+    "10062 unknown interaction": (404, 10062),
+}
+# The requests the bot makes after a player's move is saved.
+ROUTES = {
+    "click reply": ("POST", "/interactions/*/*/callback"),
+    "table edit": ("PATCH", "/channels/*/messages/*"),
+    "table post": ("POST", "/channels/*/messages"),
+    "hand refresh": ("PATCH", "/webhooks/*/*/messages/*"),
+}
+
+
+async def start_against_bot(world):
+    await world.ana.slash(world.channel, "cuarenta start", mode="bot", bot_level="easy")
+    return only_session(world.env)
+
+
+def apologies_sent(world) -> list[str]:
+    """Texts the bot sent that tell a player something failed."""
+    found = []
+    for request in world.env.http_requests:
+        body = request.json if isinstance(request.json, dict) else {}
+        text = (body.get("data") or body).get("content") or ""
+        if any(words in text for words in APOLOGIES):
+            found.append(text)
+    return found
+
+
+async def play_first_card(world, player, hand):
+    """Click the first playable card, and its first capture if it offers some."""
+    result = await player.click(hand, custom_id=enabled(hand, "card")[0]["custom_id"])
+    takes = enabled(result.response, "take") if result.response is not None else []
+    if takes:
+        result = await player.click(result.response, custom_id=takes[0]["custom_id"])
+    return result
+
+
+@pytest.mark.parametrize("route", ROUTES)
+@pytest.mark.parametrize("fault", FAULTS)
+async def test_a_failed_request_after_a_move_never_stalls_the_table(world, route, fault):
+    session = await start_against_bot(world)
+    hand = await open_hand(world, world.ana, session)
+    before = current(world.env, session.session_id).version
+    card = enabled(hand, "card")[0]["custom_id"]
+    if enabled(hand, "card") and current(world.env, session.session_id).options_for(
+        world.ana.id, card.split(":")[-1], before
+    ):
+        pytest.skip("this deal's first card offers a choice: covered by the take click")
+    method, path = ROUTES[route]
+    status, code = FAULTS[fault]
+    world.env.inject_error(method, path, status=status, code=code, times=2)
+    if route == "table post":  # a post only happens when the edit could not be made
+        world.env.inject_error("PATCH", "/channels/*/messages/*", status=404, code=10008)
+    await world.ana.click(hand, custom_id=card)
+    await world.env.advance_time(120)  # retries back off: 1 s, 2 s, 4 s…
+    assert current(world.env, session.session_id).version >= before + 2  # hers and the bot's
+    await assert_consistent(world, session.session_id)
+    assert apologies_sent(world) == []
+    world.env.errors.clear()  # failures the bot logged on purpose
+
+
+async def test_faults_on_every_request_for_a_while_then_the_table_catches_up(world):
+    session = await start_against_bot(world)
+    for move in range(4):
+        hand = await open_hand(world, world.ana, current(world.env, session.session_id))
+        status, code = list(FAULTS.values())[move % len(FAULTS)]
+        world.env.inject_error("*", "/channels/*", status=status, code=code, times=3)
+        world.env.inject_error("*", "/webhooks/*", status=500, times=1)
+        await play_first_card(world, world.ana, hand)
+        await world.env.advance_time(60)
+        await assert_consistent(world, session.session_id)
+    assert apologies_sent(world) == []
+    world.env.errors.clear()
+
+
+async def test_a_channel_closed_to_the_bot_ends_the_table_and_says_so_in_the_hand(world):
+    session = await start_against_bot(world)
+    hand = await open_hand(world, world.ana, session)
+    for method in ("PATCH", "POST"):
+        world.env.inject_error(
+            method, f"/channels/{world.channel.id}/messages*", status=403, code=50001, times=None
+        )
+    await play_first_card(world, world.ana, hand)
+    await world.env.advance_time(60)  # a few tries, in case access comes back
+    assert session.session_id not in cog(world.env).runtime.tables
+    assert await world.env.bot.storage.get_session(session.session_id) is None
+    latest = [r for r in world.env.http_requests if r.method == "PATCH" and "/webhooks/" in r.path][
+        -1
+    ]
+    assert "can no longer post" in latest.json["content"]
+    world.env.errors.clear()
+    # the channel is free again
+    world.env.backend.faults.clear()
+    await world.ana.slash(world.channel, "cuarenta start", mode="bot", bot_level="easy")
+    assert len(cog(world.env).runtime.tables) == 1
+
+
+# ------------------------------------------------------------------ a locked database
+LOCK_SECONDS = 6
+
+
+class FileLock:
+    """Another program holding the database's write lock, as long as the test says."""
+
+    def __init__(self, path) -> None:
+        self.conn = sqlite3.connect(path, timeout=0, isolation_level=None)
+
+    def __enter__(self) -> FileLock:
+        self.conn.execute("BEGIN IMMEDIATE")
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.conn.execute("ROLLBACK")
+        self.conn.close()
+
+
+SLOW_BOT = 10  # longer than simcord's settle window: the bot's move waits for advance_time
+
+
+@pytest.mark.bot_options(bot_pause_seconds=SLOW_BOT, database_busy_timeout=0.05)
+async def test_a_database_locked_during_a_bots_turn_delays_the_move(world, database_path):
+    session = await start_against_bot(world)
+    if current(world.env, session.session_id).current_seat().is_bot:
+        await world.env.advance_time(SLOW_BOT + 1)
+    hand = await open_hand(world, world.ana, current(world.env, session.session_id))
+    await play_first_card(world, world.ana, hand)
+    mine = current(world.env, session.session_id).version
+    assert current(world.env, session.session_id).current_seat().is_bot
+    with FileLock(database_path):
+        await world.env.advance_time(SLOW_BOT - 1 + LOCK_SECONDS)  # locked when it moves
+        assert current(world.env, session.session_id).version == mine  # not saved: not made
+    await world.env.advance_time(SLOW_BOT + 60)
+    assert current(world.env, session.session_id).version == mine + 1  # the bot played, once
+    await assert_consistent(world, session.session_id)
+    world.env.errors.clear()
+
+
+@pytest.mark.bot_options(database_busy_timeout=0.05)
+async def test_a_database_locked_when_the_turn_runs_out_delays_the_time_out(world, database_path):
+    session = await start_against_bot(world)
+    if current(world.env, session.session_id).current_seat().is_bot:
+        await world.env.settle()
+    session = current(world.env, session.session_id)
+    version, deadline = session.version, session.turn_deadline
+    await world.env.advance_time(deadline - world.env.now().timestamp() - 1)
+    with FileLock(database_path):
+        await world.env.advance_time(LOCK_SECONDS)
+        assert current(world.env, session.session_id).version == version
+    await world.env.advance_time(30)
+    timed_out = current(world.env, session.session_id)
+    assert timed_out.version >= version + 1
+    assert timed_out.seats[timed_out.seat_of(world.ana.id)].missed == 1
+    await assert_consistent(world, session.session_id)
+    world.env.errors.clear()
+
+
+@pytest.mark.bot_options(database_busy_timeout=0.05)
+async def test_a_click_on_a_locked_database_changes_nothing_and_says_so(world, database_path):
+    session = await start_against_bot(world)
+    hand = await open_hand(world, world.ana, current(world.env, session.session_id))
+    before = current(world.env, session.session_id).to_dict()
+    with FileLock(database_path):
+        result = await play_first_card(world, world.ana, hand)
+    texts = [result.response.content] + [f.content for f in result.followups]
+    assert any("could not save" in text for text in texts)
+    assert current(world.env, session.session_id).to_dict() == before
+    world.env.errors.clear()
+    hand = await open_hand(world, world.ana, current(world.env, session.session_id))
+    await play_first_card(world, world.ana, hand)
+    assert current(world.env, session.session_id).version > before["version"]
+
+
+def test_fault_table_covers_what_the_issue_names():
+    codes = {code for _, code in FAULTS.values()} | {status for status, _ in FAULTS.values()}
+    assert {403, 404, 429, 500, 30046, 10062} <= codes
+    assert discord.HTTPException  # the fault surfaces as discord.py's own exception
