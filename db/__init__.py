@@ -2,14 +2,16 @@
 
 Knows nothing of Discord or of the engine's internals: sessions and settings are JSON-able
 dicts, matches are MatchRecord values. Open with `await Storage.open(path)`. Errors:
-StorageError (StorageBusy: locked by another program, try later; SchemaTooNewError).
+StorageError (StorageBusy: locked by another program, try later; SchemaTooNewError), and
+ChannelTaken when a second session would be live in one channel.
 """
 
-from .errors import SchemaTooNewError, StorageBusy, StorageError
+from .errors import ChannelTaken, SchemaTooNewError, StorageBusy, StorageError
 from .models import LeaderboardRow, MatchRecord, PlayerResult, PlayerStats, SessionRow
 from .storage import Storage
 
 __all__ = [
+    "ChannelTaken",
     "LeaderboardRow",
     "MatchRecord",
     "PlayerResult",

@@ -32,6 +32,18 @@ class StorageBusy(StorageError):
     """
 
 
+class ChannelTaken(Exception):
+    """Another session is already live in the channel; nothing was saved.
+
+    Not a StorageError: the database is fine, the caller asked for a second live session.
+    """
+
+    def __init__(self, channel_id: int, other_session_id: str) -> None:
+        super().__init__(f"channel {channel_id} already has the live session {other_session_id!r}")
+        self.channel_id = channel_id
+        self.other_session_id = other_session_id
+
+
 def is_busy(exc: sqlite3.Error) -> bool:
     """Whether SQLite gave up because another connection held a lock (SQLITE_BUSY/LOCKED)."""
     return ((getattr(exc, "sqlite_errorcode", None) or 0) & 0xFF) in (_BUSY, _LOCKED)

@@ -7,6 +7,9 @@ Shipped migrations are history: never edit one, append a new one.
 - v2: finished matches, one row per seat, with an index to find a player's matches.
 - v3: per-player totals per scope (a server, or 0 for all servers) and per ranking
   (human-only or with bots), indexed for each leaderboard sort; filled from v2's matches.
+- v4: sessions get `live` (at most one live session per channel, by a partial unique index)
+  and `meta` (small JSON details kept apart from the state); existing rows are marked live
+  from their saved state.
 """
 
 from __future__ import annotations
@@ -122,7 +125,24 @@ _V3 = (
     *REBUILD_PLAYER_TOTALS,
 )
 
-MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3)
+_V4 = (
+    "ALTER TABLE sessions ADD COLUMN live INTEGER NOT NULL DEFAULT 0",
+    "ALTER TABLE sessions ADD COLUMN meta TEXT NOT NULL DEFAULT '{}'",
+    # Live: every challenge, and lobbies and games still in the lobby or playing. A row whose
+    # state is not valid JSON is never restored, so it must not hold its channel either.
+    """UPDATE sessions SET live = 1 WHERE CASE WHEN json_valid(state) THEN
+        kind = 'challenge' OR (kind IN ('lobby', 'game')
+            AND json_extract(state, '$.phase') IN ('lobby', 'playing')) END""",
+    # A bug once let two live sessions share a channel: the most recently updated one stays.
+    """UPDATE sessions SET live = 0 WHERE live = 1 AND EXISTS (
+        SELECT 1 FROM sessions AS newer
+        WHERE newer.live = 1 AND newer.channel_id = sessions.channel_id
+            AND (newer.updated_at, newer.created_at, newer.session_id)
+                > (sessions.updated_at, sessions.created_at, sessions.session_id))""",
+    "CREATE UNIQUE INDEX sessions_live_in_channel ON sessions (channel_id) WHERE live = 1",
+)
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4)
 LATEST_VERSION = len(MIGRATIONS)
 
 

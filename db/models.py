@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 SESSION_KINDS = ("lobby", "challenge", "game")
 
 
 @dataclass(frozen=True)
 class SessionRow:
-    """A live session (lobby, challenge or game in progress) as saved."""
+    """A session (lobby, challenge or game) as saved; `live` while it holds its channel."""
 
     session_id: str
     guild_id: int | None
@@ -17,6 +17,8 @@ class SessionRow:
     kind: str  # "lobby" | "challenge" | "game"
     state: dict
     updated_at: float
+    live: bool = True
+    meta: dict = field(default_factory=dict)  # small details kept apart from the state
 
 
 @dataclass(frozen=True)

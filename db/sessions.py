@@ -1,18 +1,27 @@
-"""Live sessions (lobbies, challenges, games in progress): one row each, state as JSON."""
+"""Saved sessions (lobbies, challenges, games): one row each, state and meta as JSON.
+
+A row is `live` while its session holds its channel; the partial unique index of v4 lets at
+most one row per channel be live. `meta` holds small details (message ids, post times) that
+are written apart from the state.
+"""
 
 from __future__ import annotations
 
 import json
 import logging
+from collections.abc import Iterable
+from typing import Any
 
 import aiosqlite
 
 from .codec import to_json
+from .errors import ChannelTaken
 from .models import SESSION_KINDS, SessionRow
+from .transactions import transaction
 
 log = logging.getLogger(__name__)
 
-_COLUMNS = "session_id, guild_id, channel_id, kind, state, updated_at"
+_COLUMNS = "session_id, guild_id, channel_id, kind, state, updated_at, live, meta"
 
 
 async def save(
@@ -23,28 +32,74 @@ async def save(
     kind: str,
     state: dict,
     now: float,
+    *,
+    live: bool = True,
+    meta: dict | None = None,
 ) -> None:
-    """Insert or replace a session; one autocommitted statement."""
+    """Insert or replace a session in one transaction; meta None keeps the saved meta.
+
+    ChannelTaken (and nothing written) if it is saved live while another session is live
+    in the channel.
+    """
     if kind not in SESSION_KINDS:
         raise ValueError(f"unknown session kind {kind!r}; expected one of {SESSION_KINDS}")
+    values = {
+        "session_id": session_id,
+        "guild_id": guild_id,
+        "channel_id": channel_id,
+        "kind": kind,
+        "state": to_json(state, "a session state"),
+        "now": now,
+        "live": int(bool(live)),
+        "meta": None if meta is None else to_json(meta, "a session's meta"),
+    }
+    async with transaction(conn):
+        if live:
+            async with conn.execute(
+                """SELECT session_id FROM sessions
+                WHERE channel_id = ? AND live = 1 AND session_id <> ?""",
+                (channel_id, session_id),
+            ) as cursor:
+                other = await cursor.fetchone()
+            if other is not None:
+                raise ChannelTaken(channel_id, other[0])
+        await conn.execute(
+            """INSERT INTO sessions (session_id, guild_id, channel_id, kind, state,
+                                     created_at, updated_at, live, meta)
+            VALUES (:session_id, :guild_id, :channel_id, :kind, :state,
+                    :now, :now, :live, COALESCE(:meta, '{}'))
+            ON CONFLICT (session_id) DO UPDATE SET
+                guild_id = excluded.guild_id, channel_id = excluded.channel_id,
+                kind = excluded.kind, state = excluded.state, updated_at = excluded.updated_at,
+                live = excluded.live, meta = COALESCE(:meta, sessions.meta)""",
+            values,
+        )
+
+
+async def save_meta(conn: aiosqlite.Connection, session_id: str, meta: dict) -> None:
+    """Replace the session's meta, leaving the rest of the row alone; no-op if it is gone."""
     await conn.execute(
-        """INSERT INTO sessions (session_id, guild_id, channel_id, kind, state,
-                                 created_at, updated_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?)
-        ON CONFLICT (session_id) DO UPDATE SET
-            guild_id = excluded.guild_id, channel_id = excluded.channel_id,
-            kind = excluded.kind, state = excluded.state, updated_at = excluded.updated_at""",
-        (session_id, guild_id, channel_id, kind, to_json(state, "a session state"), now, now),
+        "UPDATE sessions SET meta = ? WHERE session_id = ?",
+        (to_json(meta, "a session's meta"), session_id),
     )
 
 
-def _row(record: tuple) -> SessionRow:
-    session_id, guild_id, channel_id, kind, state, updated_at = record
-    return SessionRow(session_id, guild_id, channel_id, kind, json.loads(state), updated_at)
+def _row(record: Iterable[Any]) -> SessionRow:
+    session_id, guild_id, channel_id, kind, state, updated_at, live, meta = record
+    return SessionRow(
+        session_id,
+        guild_id,
+        channel_id,
+        kind,
+        json.loads(state),
+        updated_at,
+        live=bool(live),
+        meta=json.loads(meta),
+    )
 
 
 async def get(conn: aiosqlite.Connection, session_id: str) -> SessionRow | None:
-    """The session, or None. ValueError if its saved state is not valid JSON."""
+    """The session, or None. ValueError if its saved state or meta is not valid JSON."""
     async with conn.execute(
         f"SELECT {_COLUMNS} FROM sessions WHERE session_id = ?", (session_id,)
     ) as cursor:
@@ -55,8 +110,9 @@ async def get(conn: aiosqlite.Connection, session_id: str) -> SessionRow | None:
 async def load_all(conn: aiosqlite.Connection) -> list[SessionRow]:
     """Every saved session, oldest (first saved) first.
 
-    A row whose state is not valid JSON (only possible if the file was edited by hand)
-    is logged and left out, so one bad row does not stop every other game from coming back.
+    A row whose state or meta is not valid JSON (only possible if the file was edited by
+    hand) is logged and left out, so one bad row does not stop every other game from coming
+    back.
     """
     records = await conn.execute_fetchall(
         f"SELECT {_COLUMNS} FROM sessions ORDER BY created_at, session_id"

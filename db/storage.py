@@ -108,16 +108,33 @@ class Storage:
     # Live sessions ----------------------------------------------------------------------
 
     async def save_session(
-        self, session_id: str, guild_id: int | None, channel_id: int, kind: str, state: dict
+        self,
+        session_id: str,
+        guild_id: int | None,
+        channel_id: int,
+        kind: str,
+        state: dict,
+        *,
+        live: bool = True,
+        meta: dict | None = None,
     ) -> None:
         """Insert or replace a session (kind "lobby", "challenge" or "game"); committed.
 
-        `state` must be a JSON-able dict; it comes back as JSON gives it (lists for tuples,
-        string keys).
+        `state` and `meta` must be JSON-able dicts; they come back as JSON gives them (lists
+        for tuples, string keys). meta None keeps the saved meta ({} for a new session).
+        A channel has at most one live session: ChannelTaken, and nothing saved, if another
+        session is live there and this one is saved live. live=False frees the channel.
         """
         async with self._use("save the game") as conn:
             now = self._clock()
-            await sessions.save(conn, session_id, guild_id, channel_id, kind, state, now)
+            await sessions.save(
+                conn, session_id, guild_id, channel_id, kind, state, now, live=live, meta=meta
+            )
+
+    async def save_meta(self, session_id: str, meta: dict) -> None:
+        """Replace only the session's meta (message ids, post times); no-op if it is gone."""
+        async with self._use("save the game's details") as conn:
+            await sessions.save_meta(conn, session_id, meta)
 
     async def get_session(self, session_id: str) -> SessionRow | None:
         async with self._use("read a saved game") as conn:

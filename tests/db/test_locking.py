@@ -156,22 +156,25 @@ async def test_a_save_during_another_connections_write_is_storage_busy_then_work
     storage = await Storage.open(path, busy_timeout=0.2)
     holder = sqlite3.connect(path, isolation_level=None)
     try:
-        await storage.save_session("g", 1, 2, "game", {"turn": 1})
+        await storage.save_session("g", 1, 2, "game", {"turn": 1}, meta={"message": 7})
         holder.execute("BEGIN IMMEDIATE")
         holder.execute("UPDATE guild_config SET updated_at = 4")
         with pytest.raises(StorageBusy, match="locked by another program") as caught:
             await storage.save_session("g", 1, 2, "game", {"turn": 2})
         assert isinstance(caught.value, StorageError)
         with pytest.raises(StorageBusy):
+            await storage.save_meta("g", {"message": 8})
+        with pytest.raises(StorageBusy):
             await storage.set_guild_config(1, lang="en")
         with pytest.raises(StorageBusy):
             await storage.delete_session("g")
         row = await storage.get_session("g")  # reads go on meanwhile (WAL)
-        assert row.state == {"turn": 1}
+        assert (row.state, row.meta) == ({"turn": 1}, {"message": 7})
         holder.execute("COMMIT")
         await storage.save_session("g", 1, 2, "game", {"turn": 2})
+        await storage.save_meta("g", {"message": 8})
         row = await storage.get_session("g")
-        assert row.state == {"turn": 2}
+        assert (row.state, row.meta) == ({"turn": 2}, {"message": 8})
         assert not storage._conn.in_transaction
     finally:
         holder.close()

@@ -1,12 +1,14 @@
 """Opening the file: schema versions, migrations, and files the storage must refuse."""
 
 import asyncio
+import json
 import sqlite3
 import time
 
 import pytest
 
 from db import (
+    ChannelTaken,
     MatchRecord,
     PlayerResult,
     SchemaTooNewError,
@@ -89,6 +91,7 @@ async def test_each_older_schema_migrates_and_keeps_its_data(tmp_path, version):
             {"seats": [1, None]},
             2,
         )
+        assert (session.live, session.meta) == (False, {})  # no "phase": not a live lobby
         assert await storage.get_guild_config(5) == {"lang": "es"}
         board = await storage.leaderboard(5, min_matches=1)
         if version >= 2:  # the matches recorded before v3 are counted in the new totals
@@ -267,6 +270,78 @@ async def test_a_write_blocked_by_a_lock_is_storage_busy_and_leaves_no_transacti
     finally:
         holder.close()
         await storage.close()
+
+
+V3_SESSIONS = [  # session_id, channel_id, kind, state, created_at, updated_at, live after v4
+    ("lobby-1", 6, "lobby", {"seats": [1, None]}, 1, 2, False),  # from build_file: no phase
+    ("game-old", 10, "game", {"phase": "playing", "turn": 3}, 1, 5, False),  # duplicates...
+    ("challenge-10", 10, "challenge", {"from": 1, "to": 2}, 2, 7, False),
+    ("game-new", 10, "game", {"phase": "playing", "turn": 8}, 3, 9, True),  # ...newest kept
+    ("lobby-open", 11, "lobby", {"phase": "lobby", "seats": [1]}, 1, 1, True),
+    ("game-lobby", 12, "game", {"phase": "lobby"}, 1, 1, True),
+    ("lobby-playing", 13, "lobby", {"phase": "playing"}, 1, 1, True),
+    ("game-done", 14, "game", {"phase": "finished"}, 1, 3, False),
+    ("lobby-gone", 14, "lobby", {"phase": "cancelled"}, 1, 4, False),
+    ("game-stopped", 14, "game", {"phase": "stopped"}, 1, 5, False),
+    ("challenge-15", 15, "challenge", {"from": 3, "to": 4}, 1, 1, True),
+    ("game-15", 15, "game", {"phase": "finished"}, 1, 2, False),
+    ("tie-a", 16, "game", {"phase": "playing"}, 1, 6, False),  # same times: the greater
+    ("tie-b", 16, "game", {"phase": "playing"}, 1, 6, True),  # session_id is kept
+    ("list-state", 17, "game", [1, 2], 1, 1, False),
+]
+
+
+async def test_v4_marks_the_live_sessions_from_their_saved_state(tmp_path):
+    path = tmp_path / "v3.sqlite3"
+    build_file(path, 3)
+    conn = sqlite3.connect(path)
+    conn.executemany(
+        f"INSERT INTO sessions ({OLD_SESSION_COLUMNS}) VALUES (?, 5, ?, ?, ?, ?, ?)",
+        [
+            (session_id, channel, kind, json.dumps(state), created, updated)
+            for session_id, channel, kind, state, created, updated, _ in V3_SESSIONS[1:]
+        ],
+    )
+    conn.execute(  # damaged by hand: never restored, so it must not hold its channel
+        f"INSERT INTO sessions ({OLD_SESSION_COLUMNS}) "
+        "VALUES ('damaged', 5, 18, 'challenge', '{not json', 1, 1)"
+    )
+    conn.commit()
+    harness_query = "SELECT channel_id, kind, state FROM sessions ORDER BY session_id"
+    before = conn.execute(harness_query).fetchall()
+    conn.close()
+
+    storage = await Storage.open(path)
+    try:
+        rows = await storage.load_sessions()
+        expected = {
+            session_id: (channel, kind, state, updated, live)
+            for session_id, channel, kind, state, _, updated, live in V3_SESSIONS
+        }
+        assert {row.session_id for row in rows} == set(expected)  # not the damaged one
+        for row in rows:
+            assert (row.channel_id, row.kind, row.state, row.updated_at, row.live) == (
+                expected[row.session_id]
+            ), row.session_id
+            assert row.meta == {} and row.guild_id == 5
+        with pytest.raises(ChannelTaken) as taken:
+            await storage.save_session("new", 5, 10, "game", {"phase": "lobby"})
+        assert taken.value.other_session_id == "game-new"
+        await storage.save_session("new", 5, 14, "game", {"phase": "lobby"})  # nothing live
+        await storage.save_session("new-18", 5, 18, "challenge", {})
+    finally:
+        await storage.close()
+
+    conn = sqlite3.connect(path)
+    try:
+        after = conn.execute(harness_query).fetchall()
+        assert [row for row in after if row in before] == before  # old rows as they were
+        lives = dict(conn.execute("SELECT session_id, live FROM sessions"))
+        assert lives["list-state"] == 0 and lives["damaged"] == 0
+        with pytest.raises(sqlite3.IntegrityError):
+            conn.execute("UPDATE sessions SET live = 1 WHERE session_id = 'game-old'")
+    finally:
+        conn.close()
 
 
 async def test_a_closed_storage_says_so(tmp_path):

@@ -6,7 +6,7 @@ import sqlite3
 
 import pytest
 
-from db import SessionRow, Storage, StorageError
+from db import ChannelTaken, SessionRow, Storage, StorageError
 
 GAME_STATE = {
     "hands": [["1o", "7c", "Ke"], ["Qb", "5o"]],
@@ -72,7 +72,7 @@ async def test_saving_again_replaces_the_state_and_keeps_the_order(storage):
 
 async def test_delete_session(storage):
     await storage.save_session("a", 1, 2, "game", {"turn": 0})
-    await storage.save_session("b", 1, 2, "game", {"turn": 1})
+    await storage.save_session("b", 1, 3, "game", {"turn": 1})
     await storage.delete_session("a")
     await storage.delete_session("never-saved")
     assert await storage.get_session("a") is None
@@ -80,29 +80,40 @@ async def test_delete_session(storage):
 
 
 @pytest.mark.parametrize(
-    ("kind", "state", "error"),
+    ("kind", "state", "meta", "error"),
     [
-        ("tournament", {}, ValueError),
-        ("game", ["not", "a", "dict"], TypeError),
-        ("game", {"score": float("nan")}, ValueError),
-        ("game", {"seat": object()}, TypeError),
+        ("tournament", {}, None, ValueError),
+        ("game", ["not", "a", "dict"], None, TypeError),
+        ("game", {"score": float("nan")}, None, ValueError),
+        ("game", {"seat": object()}, None, TypeError),
+        ("game", {}, ["not", "a", "dict"], TypeError),
+        ("game", {}, {"posted": float("inf")}, ValueError),
     ],
 )
-async def test_bad_sessions_are_refused_and_not_written(storage, kind, state, error):
+async def test_bad_sessions_are_refused_and_not_written(storage, kind, state, meta, error):
     with pytest.raises(error):
-        await storage.save_session("x", 1, 2, kind, state)
+        await storage.save_session("x", 1, 2, kind, state, meta=meta)
     assert await storage.load_sessions() == []
 
 
 async def test_a_damaged_row_is_skipped_on_restore(storage):
     await storage.save_session("good", 1, 2, "game", {"turn": 3})
     other = sqlite3.connect(storage.path)
-    other.execute("INSERT INTO sessions VALUES ('bad', 1, 2, 'game', '{not json', 0, 0)")
+    other.execute(
+        "INSERT INTO sessions (session_id, guild_id, channel_id, kind, state, created_at, "
+        "updated_at) VALUES ('bad', 1, 3, 'game', '{not json', 0, 0)"
+    )
+    other.execute(
+        "INSERT INTO sessions (session_id, guild_id, channel_id, kind, state, created_at, "
+        "updated_at, meta) VALUES ('bad-meta', 1, 4, 'game', '{}', 0, 0, '{not json')"
+    )
     other.commit()
     other.close()
     assert [row.session_id for row in await storage.load_sessions()] == ["good"]
     with pytest.raises(StorageError, match="bad"):
         await storage.get_session("bad")
+    with pytest.raises(StorageError, match="bad-meta"):
+        await storage.get_session("bad-meta")
 
 
 async def test_guild_config_merges_and_persists(tmp_path):
@@ -154,3 +165,143 @@ async def test_a_cancelled_call_leaves_no_open_transaction(storage):
             assert saved.fetchall() == [(f'{{"steps":{steps}}}',)]
         finally:
             other.close()
+
+
+# One live session per channel ---------------------------------------------------------
+
+
+async def test_a_second_live_session_in_a_channel_is_refused_and_changes_nothing(storage):
+    await storage.save_session("first", 1, 2, "lobby", {"seats": [1]}, meta={"message": 5})
+    before = await storage.get_session("first")
+    with pytest.raises(ChannelTaken) as caught:
+        await storage.save_session("second", 1, 2, "challenge", {"from": 3}, meta={"x": 1})
+    assert (caught.value.channel_id, caught.value.other_session_id) == (2, "first")
+    assert not isinstance(caught.value, StorageError)
+    assert await storage.get_session("first") == before
+    assert await storage.get_session("second") is None
+    assert await storage.load_sessions() == [before]
+
+
+async def test_a_session_that_is_not_live_shares_the_channel(storage):
+    await storage.save_session("first", 1, 2, "game", {"phase": "playing"})
+    await storage.save_session("old", 1, 2, "game", {"phase": "finished"}, live=False)
+    rows = await storage.load_sessions()
+    assert [(row.session_id, row.live) for row in rows] == [("first", True), ("old", False)]
+    with pytest.raises(ChannelTaken):  # and it cannot become live while "first" is
+        await storage.save_session("old", 1, 2, "game", {"phase": "playing"})
+    assert (await storage.get_session("old")).state == {"phase": "finished"}
+
+
+async def test_saving_the_live_session_again_updates_it(storage):
+    await storage.save_session("first", 1, 2, "lobby", {"phase": "lobby"})
+    await storage.save_session("first", 1, 2, "game", {"phase": "playing"})
+    row = await storage.get_session("first")
+    assert (row.kind, row.state, row.live) == ("game", {"phase": "playing"}, True)
+
+
+async def test_a_session_saved_not_live_frees_the_channel(storage):
+    await storage.save_session("first", 1, 2, "game", {"phase": "playing"})
+    with pytest.raises(ChannelTaken):
+        await storage.save_session("second", 1, 2, "lobby", {"phase": "lobby"})
+    await storage.save_session("first", 1, 2, "game", {"phase": "finished"}, live=False)
+    await storage.save_session("second", 1, 2, "lobby", {"phase": "lobby"})
+    rows = {row.session_id: row for row in await storage.load_sessions()}
+    assert (rows["first"].live, rows["first"].state) == (False, {"phase": "finished"})
+    assert (rows["second"].live, rows["second"].state) == (True, {"phase": "lobby"})
+
+
+async def test_deleting_or_moving_the_live_session_frees_the_channel(storage):
+    await storage.save_session("first", 1, 2, "game", {})
+    await storage.delete_session("first")
+    await storage.save_session("second", 1, 2, "game", {})
+    await storage.save_session("second", 1, 3, "game", {})  # moved to channel 3
+    await storage.save_session("third", 1, 2, "game", {})
+    with pytest.raises(ChannelTaken) as caught:  # moving into a taken channel
+        await storage.save_session("third", 1, 3, "game", {})
+    assert caught.value.other_session_id == "second"
+    assert (await storage.get_session("third")).channel_id == 2
+
+
+@pytest.mark.parametrize("shared", [True, False], ids=["one connection", "two connections"])
+async def test_concurrent_live_saves_in_one_channel_let_exactly_one_through(tmp_path, shared):
+    path = tmp_path / "race.sqlite3"
+    first = await Storage.open(path, busy_timeout=60)  # a loaded machine must not matter
+    second = first if shared else await Storage.open(path, busy_timeout=60)
+    try:
+        for channel in range(10, 20):
+            results = await asyncio.gather(
+                first.save_session(f"a{channel}", 1, channel, "lobby", {"by": "a"}),
+                second.save_session(f"b{channel}", 1, channel, "lobby", {"by": "b"}),
+                return_exceptions=True,
+            )
+            assert sorted(type(result).__name__ for result in results) == [
+                "ChannelTaken",
+                "NoneType",
+            ]
+            winner = "a" if results[0] is None else "b"
+            loser = "b" if winner == "a" else "a"
+            assert results[winner == "a"].other_session_id == f"{winner}{channel}"
+            assert (await first.get_session(f"{winner}{channel}")).live
+            assert await first.get_session(f"{loser}{channel}") is None
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_the_database_itself_refuses_two_live_rows_in_a_channel(storage):
+    await storage.save_session("first", 1, 2, "game", {})
+    other = sqlite3.connect(storage.path)
+    try:
+        with pytest.raises(sqlite3.IntegrityError):
+            other.execute(
+                "INSERT INTO sessions (session_id, guild_id, channel_id, kind, state, "
+                "created_at, updated_at, live) VALUES ('sneaky', 1, 2, 'game', '{}', 0, 0, 1)"
+            )
+    finally:
+        other.close()
+
+
+# Meta ---------------------------------------------------------------------------------
+
+
+async def test_meta_round_trips_and_is_kept_by_saves_without_meta(tmp_path):
+    path = tmp_path / "meta.sqlite3"
+    storage = await Storage.open(path, clock=ticking_clock())
+    try:
+        await storage.save_session("g", 1, 2, "game", {"turn": 0})
+        assert (await storage.get_session("g")).meta == {}
+        meta = {"message_id": 123456789012345678, "posted_at": 1700000000.5, "hands": [1, 2]}
+        await storage.save_session("g", 1, 2, "game", {"turn": 1}, meta=meta)
+        await storage.save_session("g", 1, 2, "game", {"turn": 2})  # meta None: kept
+        row = await storage.get_session("g")
+        assert (row.state, row.meta) == ({"turn": 2}, meta)
+    finally:
+        await storage.close()
+    reopened = await Storage.open(path)
+    try:
+        [row] = await reopened.load_sessions()
+        assert row.meta == meta
+        await reopened.save_session("g", 1, 2, "game", {"turn": 3}, meta={})  # {} clears
+        assert (await reopened.get_session("g")).meta == {}
+    finally:
+        await reopened.close()
+
+
+async def test_save_meta_changes_only_the_meta(storage):
+    await storage.save_session("g", 1, 2, "game", GAME_STATE, meta={"message_id": 1})
+    before = await storage.get_session("g")
+    await storage.save_meta("g", {"message_id": 2, "posted_at": 5.0})
+    after = await storage.get_session("g")
+    assert after.meta == {"message_id": 2, "posted_at": 5.0}
+    assert after == SessionRow(**{**before.__dict__, "meta": after.meta})
+    with pytest.raises(TypeError):
+        await storage.save_meta("g", {"bad": object()})
+    assert (await storage.get_session("g")).meta == {"message_id": 2, "posted_at": 5.0}
+
+
+async def test_save_meta_of_a_deleted_session_does_nothing(storage):
+    await storage.save_session("g", 1, 2, "game", {})
+    await storage.delete_session("g")
+    await storage.save_meta("g", {"message_id": 2})
+    await storage.save_meta("never-saved", {"message_id": 3})
+    assert await storage.load_sessions() == []
