@@ -36,6 +36,7 @@ import simcord.env as simcord_env
 from discord.webhook.async_ import async_context
 
 from bot import create_bot
+from cogs.live_table import LiveTable
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -171,8 +172,8 @@ async def measure(env, bot, games: int, moves: int, timers: bool) -> tuple[list[
         tables.append((channel, {a.id: a, b.id: b}))
     cog = bot.get_cog("Cuarenta")
     if not timers:
-        cog.runtime.drive = lambda key: None  # no idle timers parked (see --no-timers)
-    by_channel = {s.channel_id: s.session_id for s in cog.runtime.sessions.values()}
+        LiveTable.drive = lambda self: None  # type: ignore[method-assign]  # see --no-timers
+    by_channel = {t.channel_id: t.session_id for t in cog.runtime.tables.values()}
     settled: list[float] = []
 
     async def click(player, message, custom_id):
@@ -185,7 +186,7 @@ async def measure(env, bot, games: int, moves: int, timers: bool) -> tuple[list[
     for round_number in range(moves):
         print(f"  round {round_number + 1}/{moves}: {len(settled)} clicks so far", file=sys.stderr)
         for channel, players in tables:
-            session = cog.runtime.sessions[by_channel[channel.id]]
+            session = cog.runtime.table(by_channel[channel.id]).session
             if session.phase != "playing":
                 continue
             player = players[session.current_seat().user_id]

@@ -161,12 +161,14 @@ class Cuarenta(
         except discord.HTTPException as error:
             log.info("could not answer interaction %s: %s", interaction.id, error)
 
-    async def tell(self, answer: Awaitable[Any], interaction: discord.Interaction) -> None:
+    async def tell(self, answer: Awaitable[Any], interaction: discord.Interaction) -> bool:
         """An answer after a saved change: whatever fails here, the change stands."""
         try:
             await answer
         except Exception:
             log.warning("answer to interaction %s failed", interaction.id, exc_info=True)
+            return False
+        return True
 
     def refusal_text(self, refusal: Refusal, lang: str, session: TableSession | None) -> str:
         params = dict(refusal.params)
@@ -699,10 +701,12 @@ class Cuarenta(
             interactive=True,
         )
         payload = hand_payload(table.session, user_id, self.bot.card_emojis, lang)
-        await self.tell(
+        shown = await self.tell(
             interaction.response.edit_message(content=payload.content, view=payload.view),
             interaction,
         )
+        if not shown:
+            table.hand_not_shown(user_id)  # refreshed later, if its token still works
 
 
 async def setup(bot: CuarentaBot) -> None:

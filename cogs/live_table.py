@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import copy
 import hashlib
 import io
 import logging
@@ -27,7 +28,7 @@ import discord
 
 from engine import Bot, Game, Move
 from i18n import t
-from render.table import render_table_png_async
+from render.table import render_table_png
 from tables import Refusal, TableSession
 from tables.results import match_record
 
@@ -73,7 +74,7 @@ def think(player: Bot, game: Game) -> tuple[Move, Bot]:
 
 
 def idle_move(game: Game, seed: int) -> Move:
-    """The move made for a player who let the clock run out; runs in a worker thread."""
+    """The move made for a player who let the clock run out (the normal level: quick)."""
     return Bot(IDLE_MOVE_LEVEL, seed=seed).choose(game)
 
 
@@ -143,6 +144,8 @@ class LiveTable:
         self._runtime = runtime
         self._session = session
         self._meta = meta or TableMeta()
+        # What the database holds (a new table: what it will hold once opened).
+        self._saved_state, self._saved_meta = session.to_dict(), self._meta.to_dict()
         self._lock = asyncio.Lock()
         self._driver: asyncio.Task[None] | None = None
         self._publisher: asyncio.Task[None] | None = None
@@ -222,18 +225,20 @@ class LiveTable:
     ) -> T:
         if self._closed:
             raise Refusal("gone")
-        before, meta_before = self._session.to_dict(), self._meta.to_dict()
         result = apply(self._session)
         if hand is not None:
             user_id, token, lang = hand
             self._meta.hands[user_id] = OpenHand(token, now(), lang, self._session.version)
         reminder, self._meta.reminder_id = self._meta.reminder_id, None
+        state, meta = self._session.to_dict(), self._meta.to_dict()
         try:
-            await self._save()
+            await self._save(state, meta)
         except BaseException:
-            self._session = TableSession.from_dict(before)
-            self._meta = TableMeta.from_dict(meta_before)
+            # Not saved, so it did not happen: back to the last saved state.
+            self._session = TableSession.from_dict(copy.deepcopy(self._saved_state))
+            self._meta = TableMeta.from_dict(self._saved_meta)
             raise
+        self._saved_state, self._saved_meta = state, meta
         if reminder is not None:
             self._runtime.spawn(self._delete_message(reminder), f"unremind-{self.session_id}")
         if not self._session.is_live:
@@ -243,16 +248,16 @@ class LiveTable:
         self.drive()
         return result
 
-    async def _save(self) -> None:
+    async def _save(self, state: dict[str, Any], meta: dict[str, Any]) -> None:
         session = self._session
         await self._runtime.storage.save_session(
             session.session_id,
             session.guild_id,
             session.channel_id,
             "lobby" if session.phase == "lobby" else "game",
-            session.to_dict(),
+            state,
             live=session.is_live,
-            meta=self._meta.to_dict(),
+            meta=meta,
         )
 
     async def _save_meta(self) -> None:
@@ -266,6 +271,13 @@ class LiveTable:
         """A hand was just shown to `user_id` through `token`: keep it up to date."""
         self._meta.hands[user_id] = OpenHand(token, now(), lang, self._session.version)
         self._runtime.spawn(self._save_meta(), f"hand-{self.session_id}")
+
+    def hand_not_shown(self, user_id: int) -> None:
+        """The answer that would have shown this player's hand failed: refresh it later."""
+        hand = self._meta.hands.get(user_id)
+        if hand is not None:
+            hand.shown_version = -1
+            self.publish()
 
     def set_message(
         self, message_id: int, posted_at: float, picture: str | None, version: int
@@ -286,7 +298,9 @@ class LiveTable:
     async def _save_message(self) -> None:
         async with self._lock:
             try:
-                await self._save()
+                state, meta = self._session.to_dict(), self._meta.to_dict()
+                await self._save(state, meta)
+                self._saved_state, self._saved_meta = state, meta
             except Exception:
                 log.warning("could not save the table message of %s", self.session_id)
 
@@ -410,7 +424,7 @@ class LiveTable:
         key = picture_key(session)
         if key == self._meta.picture and not fresh:
             return None, key
-        png = await render_table_png_async(picture)
+        png = render_table_png(picture)  # under a millisecond from pre-drawn cards
         return [discord.File(io.BytesIO(png), filename="mesa.png")], key
 
     async def _retire(self, message_id: int) -> None:
@@ -516,7 +530,7 @@ class LiveTable:
             # other tables' clicks are not slowed; the Bot (and its memory) comes back.
             move, player = await self._runtime.think_elsewhere(player, game.copy())
         else:
-            move = await asyncio.to_thread(player.choose, game.copy())
+            move = player.choose(game.copy())  # well under a millisecond: cheaper than a thread
         self._players[key] = player
         await self.change(lambda s: s.apply_bot_move(move, version, now()))
 
@@ -531,7 +545,7 @@ class LiveTable:
         await sleep_until(deadline)
         game = self._session.game
         assert game is not None
-        move = await asyncio.to_thread(idle_move, game.copy(), self._session.seed + version)
+        move = idle_move(game.copy(), self._session.seed + version)
         await self.change(lambda s: s.time_out(move, version, now()))
 
     async def _remind(self, deadline: float) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import logging
+import sqlite3
 from collections.abc import Iterable
 from typing import Any
 
@@ -17,7 +18,6 @@ import aiosqlite
 from .codec import to_json
 from .errors import ChannelTaken
 from .models import SESSION_KINDS, SessionRow
-from .transactions import transaction
 
 log = logging.getLogger(__name__)
 
@@ -36,7 +36,7 @@ async def save(
     live: bool = True,
     meta: dict | None = None,
 ) -> None:
-    """Insert or replace a session in one transaction; meta None keeps the saved meta.
+    """Insert or replace a session in one statement; meta None keeps the saved meta.
 
     ChannelTaken (and nothing written) if it is saved live while another session is live
     in the channel.
@@ -53,16 +53,9 @@ async def save(
         "live": int(bool(live)),
         "meta": None if meta is None else to_json(meta, "a session's meta"),
     }
-    async with transaction(conn):
-        if live:
-            async with conn.execute(
-                """SELECT session_id FROM sessions
-                WHERE channel_id = ? AND live = 1 AND session_id <> ?""",
-                (channel_id, session_id),
-            ) as cursor:
-                other = await cursor.fetchone()
-            if other is not None:
-                raise ChannelTaken(channel_id, other[0])
+    # One statement, so one trip to the database thread (this runs on every move); the
+    # partial unique index refuses a second live row in a channel.
+    try:
         await conn.execute(
             """INSERT INTO sessions (session_id, guild_id, channel_id, kind, state,
                                      created_at, updated_at, live, meta)
@@ -74,6 +67,15 @@ async def save(
                 live = excluded.live, meta = COALESCE(:meta, sessions.meta)""",
             values,
         )
+    except sqlite3.IntegrityError as exc:
+        if not live or "channel_id" not in str(exc):
+            raise
+        rows = await conn.execute_fetchall(
+            "SELECT session_id FROM sessions WHERE channel_id = ? AND live = 1 AND session_id <> ?",
+            (channel_id, session_id),
+        )
+        other = next(iter(rows), None)
+        raise ChannelTaken(channel_id, other[0] if other else "?") from None
 
 
 async def save_meta(conn: aiosqlite.Connection, session_id: str, meta: dict) -> None:

@@ -462,6 +462,7 @@ class TableSession:
         data["phase"] = str(self.phase)
         data["ended_by"] = None if self.ended_by is None else str(self.ended_by)
         data["log"] = [{**entry, "kind": str(entry["kind"])} for entry in self.log]
+        data["zapaterias"] = list(self.zapaterias)  # a copy: the session goes on changing
         data["seats"] = [None if seat is None else asdict(seat) for seat in self.seats]
         data["stats"] = [asdict(s) for s in self.stats]
         data["game"] = None if self.game is None else self.game.to_dict()
