@@ -246,18 +246,31 @@ class Cuarenta(
         )
         await self.reply(interaction, t("refuse.unexpected", lang))
 
+    async def open_by_reply(
+        self, interaction: discord.Interaction, session: TableSession, settings: ServerSettings
+    ) -> None:
+        """Open the table; its public message is the answer to the command or click.
+
+        Openings take turns with bot moves and table edits, so a crowd of them arriving
+        together does not hold up the clicks of tables already playing.
+        """
+        async with self.runtime.background:
+            table = await self.runtime.open_table(session, posted_by_reply=True)
+            await self.post_table_by_reply(interaction, table, settings)
+
     async def post_table_by_reply(
         self, interaction: discord.Interaction, table: LiveTable, settings: ServerSettings
     ) -> None:
-        """The new table's public message is the answer to the command or click."""
         session = table.session
         version = session.version
         payload = public_payload(session, self.bot.card_emojis)
         files: list[discord.File] = []
         picture = None
         if session.game is not None and settings.table_picture:
-            picture = picture_key(session)
-            files = [await self._picture_file(session)]
+            shown = table_picture(session)
+            picture = picture_key(shown)
+            png = await render_table_png_async(shown)
+            files = [discord.File(io.BytesIO(png), filename="mesa.png")]
         try:
             response = await interaction.response.send_message(**payload.to_send(), files=files)
             message_id = response.message_id
@@ -268,10 +281,6 @@ class Cuarenta(
             table.post_message()
             return
         table.set_message(message_id, now(), picture, version)
-
-    async def _picture_file(self, session: TableSession) -> discord.File:
-        png = await render_table_png_async(table_picture(session))
-        return discord.File(io.BytesIO(png), filename="mesa.png")
 
     # --------------------------------------------------------------- commands
     @app_commands.command(name=L("cmd.start"), description=L("cmd.start.desc"))
@@ -321,8 +330,7 @@ class Cuarenta(
         )
         if mode == "bot" or opponent is not None:
             session.start(interaction.user.id, now())
-        table = await self.runtime.open_table(session, posted_by_reply=True)
-        await self.post_table_by_reply(interaction, table, settings)
+        await self.open_by_reply(interaction, session, settings)
 
     @app_commands.command(name=L("cmd.challenge"), description=L("cmd.challenge.desc"))
     @app_commands.guild_only()
@@ -610,8 +618,7 @@ class Cuarenta(
             session.add_bot(session.host_id)
         if session.is_full():
             session.start(session.host_id, now())
-        table = await self.runtime.open_table(session, posted_by_reply=True)
-        await self.post_table_by_reply(interaction, table, settings)
+        await self.open_by_reply(interaction, session, settings)
 
     @answers_refusals
     async def click_card(

@@ -28,7 +28,7 @@ import discord
 
 from engine import Bot, Game, Move
 from i18n import t
-from render.table import render_table_png
+from render.table import TablePicture, render_table_png
 from tables import Refusal, TableSession
 from tables.results import match_record
 
@@ -126,8 +126,9 @@ class TableMeta:
         )
 
 
-def picture_key(session: TableSession) -> str:
-    return hashlib.blake2s(repr(table_picture(session)).encode(), digest_size=8).hexdigest()
+def picture_key(picture: TablePicture) -> str:
+    """A short fingerprint of a picture, kept to know whether the message shows it."""
+    return hashlib.blake2s(repr(picture).encode(), digest_size=8).hexdigest()
 
 
 class LiveTable:
@@ -304,10 +305,6 @@ class LiveTable:
             except Exception:
                 log.warning("could not save the table message of %s", self.session_id)
 
-    def rendered_picture(self) -> str | None:
-        """The key of the picture a new table message should carry (None: no picture)."""
-        return None if self._session.game is None else picture_key(self._session)
-
     # -------------------------------------------------------------- publishing
     def publish(self) -> None:
         """Bring the public message (and open hands) to the saved state, soon."""
@@ -345,8 +342,9 @@ class LiveTable:
             self._hold_started = None
             self._publish_wanted = False
             try:
-                await self._publish_table()
-                await self._push_hands()
+                async with self._runtime.background:
+                    await self._publish_table()
+                    await self._push_hands()
                 attempt = 0
             except TableUnreachable:
                 await self.close_unreachable()
@@ -375,7 +373,9 @@ class LiveTable:
         if message_id is not None and not too_old:
             files, picture = await self._picture(fresh=False)
             try:
-                await channel.get_partial_message(message_id).edit(
+                await self._runtime.edit_message(
+                    session.channel_id,
+                    message_id,
                     content=payload.content,
                     view=payload.view,
                     attachments=discord.utils.MISSING if files is None else files,
@@ -421,7 +421,7 @@ class LiveTable:
         if not settings.table_picture:
             return ([] if self._meta.picture or fresh else None), None
         picture = table_picture(session)
-        key = picture_key(session)
+        key = picture_key(picture)
         if key == self._meta.picture and not fresh:
             return None, key
         png = render_table_png(picture)  # under a millisecond from pre-drawn cards
@@ -529,10 +529,13 @@ class LiveTable:
             # A search holds the GIL for its whole budget: think in another process so
             # other tables' clicks are not slowed; the Bot (and its memory) comes back.
             move, player = await self._runtime.think_elsewhere(player, game.copy())
+            async with self._runtime.background:
+                await self.change(lambda s: s.apply_bot_move(move, version, now()))
         else:
-            move = player.choose(game.copy())  # well under a millisecond: cheaper than a thread
+            async with self._runtime.background:
+                move = player.choose(game.copy())  # well under a millisecond: no thread
+                await self.change(lambda s: s.apply_bot_move(move, version, now()))
         self._players[key] = player
-        await self.change(lambda s: s.apply_bot_move(move, version, now()))
 
     async def _idle_turn(self, version: int) -> None:
         session = self._session

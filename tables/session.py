@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import secrets
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Literal, NotRequired, TypedDict
 
@@ -463,8 +463,9 @@ class TableSession:
         data["ended_by"] = None if self.ended_by is None else str(self.ended_by)
         data["log"] = [{**entry, "kind": str(entry["kind"])} for entry in self.log]
         data["zapaterias"] = list(self.zapaterias)  # a copy: the session goes on changing
-        data["seats"] = [None if seat is None else asdict(seat) for seat in self.seats]
-        data["stats"] = [asdict(s) for s in self.stats]
+        # (flat dataclasses: vars() copies them as asdict would, at a fraction of the cost)
+        data["seats"] = [None if seat is None else dict(vars(seat)) for seat in self.seats]
+        data["stats"] = [dict(vars(s)) for s in self.stats]
         data["game"] = None if self.game is None else self.game.to_dict()
         return data
 
