@@ -592,32 +592,9 @@ class Cuarenta(
     @answers_refusals
     async def click_rematch(self, interaction: discord.Interaction, session_id: str) -> None:
         old = self.runtime.table(session_id).session
-        if old.is_live:
-            raise Refusal("lobby_closed")
-        if interaction.user.id not in old.human_ids():
-            raise Refusal("not_in_game")
         settings = await self.server_settings(interaction.guild_id)
         self.require_permissions(interaction, settings)
-        session = TableSession.open_lobby(
-            guild_id=old.guild_id,
-            channel_id=old.channel_id,
-            host_id=interaction.user.id,
-            players=old.players,
-            rules_name=old.rules_name,
-            chicas_to_win=old.chicas_to_win,
-            bot_level=old.bot_level,
-            lang=old.lang,
-            turn_seconds=old.turn_seconds,
-            now=now(),
-            host_name=interaction.user.display_name,
-        )
-        bots = sum(
-            1 for seat in old.seats if seat is not None and seat.is_bot and seat.user_id is None
-        )
-        for _ in range(bots):
-            session.add_bot(session.host_id)
-        if session.is_full():
-            session.start(session.host_id, now())
+        session = old.rematch(interaction.user.id, interaction.user.display_name, now())
         await self.open_by_reply(interaction, session, settings)
 
     @answers_refusals

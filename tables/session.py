@@ -227,6 +227,33 @@ class TableSession:
             else:
                 self.phase, self.ended_by = Phase.CANCELLED, EndReason.CANCELLED
 
+    def rematch(self, host_id: int, host_name: str, now: float) -> TableSession:
+        """A new table like this finished one, opened by one of its players: the same
+        options and bots; it starts at once when the bots fill it, else waits as a lobby."""
+        if self.is_live:
+            raise Refusal("lobby_closed")
+        if host_id not in self.human_ids():
+            raise Refusal("not_in_game")
+        session = TableSession.open_lobby(
+            guild_id=self.guild_id,
+            channel_id=self.channel_id,
+            host_id=host_id,
+            players=self.players,
+            rules_name=self.rules_name,
+            chicas_to_win=self.chicas_to_win,
+            bot_level=self.bot_level,
+            lang=self.lang,
+            turn_seconds=self.turn_seconds,
+            now=now,
+            host_name=host_name,
+        )
+        bots = sum(1 for s in self.seats if s is not None and s.is_bot and s.user_id is None)
+        for _ in range(bots):
+            session.add_bot(host_id)
+        if session.is_full():
+            session.start(host_id, now)
+        return session
+
     def add_bot(self, user_id: int) -> None:
         self._require_lobby()
         self._require_host(user_id)

@@ -32,6 +32,14 @@ async def start_against_bot(world):
     return only_session(world.env)
 
 
+async def her_turn_against_bot(world):
+    """A game against the bot, once the bot has made its first move if it leads."""
+    session = await start_against_bot(world)
+    if current(world.env, session.session_id).current_seat().is_bot:
+        await world.env.settle()
+    return current(world.env, session.session_id)
+
+
 async def test_restart_mid_game_keeps_every_move_and_old_buttons(world, make_bot):
     session = await start_against_bot(world)
     await play_one_turn(world, world.ana, session)
@@ -119,9 +127,7 @@ async def test_a_turn_that_ran_out_while_the_bot_was_down_starts_afresh(world, m
 
 # --------------------------------------------------- what the messages show, after a crash
 async def test_a_move_saved_just_before_a_crash_is_shown_after_the_restart(world, make_bot):
-    session = await start_against_bot(world)
-    if current(world.env, session.session_id).current_seat().is_bot:
-        await world.env.settle()
+    session = await her_turn_against_bot(world)
     storage = world.env.bot.storage
     row = await storage.get_session(session.session_id)
     saved = TableSession.from_dict(row.state)
@@ -138,10 +144,7 @@ async def test_a_move_saved_just_before_a_crash_is_shown_after_the_restart(world
 
 
 async def test_open_hands_are_refreshed_after_a_restart(world, make_bot):
-    session = await start_against_bot(world)
-    if current(world.env, session.session_id).current_seat().is_bot:
-        await world.env.settle()
-    session = current(world.env, session.session_id)
+    session = await her_turn_against_bot(world)
     hand = await open_hand(world, world.ana, session)
     assert enabled(hand, "card")
     await world.env.restart_bot(make_bot())
@@ -175,10 +178,7 @@ async def test_a_table_posted_long_ago_is_posted_again_after_a_restart(world, ma
 
 
 async def test_a_reminder_sent_before_a_restart_is_deleted_after_it(world, make_bot):
-    session = await start_against_bot(world)
-    if current(world.env, session.session_id).current_seat().is_bot:
-        await world.env.settle()
-    session = current(world.env, session.session_id)
+    session = await her_turn_against_bot(world)
     await world.env.advance_time(session.reminder_at - now() + 1)
     reminder = world.channel.last_message
     assert f"<@{world.ana.id}>" in reminder.content
