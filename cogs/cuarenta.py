@@ -73,6 +73,10 @@ def answers_refusals(handler: Handler[P]) -> Handler[P]:
             await handler(self, interaction, *args, **kwargs)
         except Refusal as refusal:
             await self.refuse(interaction, refusal, args)
+        except discord.HTTPException as error:
+            # Discord refused the answer itself (an expired or unknown interaction, 5xx):
+            # nothing was saved, and another answer through it would fail the same way.
+            log.warning("answer to %s by user %s failed: %s", args, interaction.user.id, error)
         except Exception as error:
             log.error(
                 "%s by user %s in channel %s failed (%s)",

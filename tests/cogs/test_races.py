@@ -6,6 +6,7 @@ import pytest
 
 from tests.cogs.helpers import (
     at_once,
+    click_that_plays,
     cog,
     current,
     enabled,
@@ -104,9 +105,9 @@ async def test_a_click_at_the_instant_the_turn_runs_out_makes_one_move(world):
     hand = await open_hand(world, world.ana, session)
     version, deadline = session.version, session.turn_deadline
     await world.env.advance_time(deadline - world.env.now().timestamp() - 0.5)
-    card = enabled(hand, "card")[0]["custom_id"]
+    shown, button = await click_that_plays(world.env, world.ana, hand)
     (click,) = await at_once(
-        world.env, world.ana.click(hand, custom_id=card), then=world.env.advance_time(1)
+        world.env, world.ana.click(shown, custom_id=button), then=world.env.advance_time(1)
     )
     after = current(world.env, session.session_id)
     mine = after.log[-1] if after.log else {}

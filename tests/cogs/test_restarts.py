@@ -13,6 +13,7 @@ from cogs.presenters import hand_payload
 from tables import TableSession
 from tests.cogs.helpers import (
     assert_consistent,
+    click_that_plays,
     cog,
     current,
     enabled,
@@ -223,13 +224,9 @@ async def test_a_crash_after_a_move_loses_nothing_and_shows_the_saved_state(
     if current(world.env, session.session_id).current_seat().is_bot:
         await world.env.advance_time(SLOW_BOT + 1)
     hand = await open_hand(world, world.ana, current(world.env, session.session_id))
+    shown, button = await click_that_plays(world.env, world.ana, hand)
     await before_the_move(world)
-    card = enabled(hand, "card")[0]["custom_id"]
-    played = await world.ana.click(hand, custom_id=card)
-    if played.response is not None and enabled(played.response, "take"):
-        await world.ana.click(
-            played.response, custom_id=enabled(played.response, "take")[0]["custom_id"]
-        )
+    await world.ana.click(shown, custom_id=button)
     saved = (await world.env.bot.storage.get_session(session.session_id)).state
     world.env.backend.faults.clear()
     world.env.errors.clear()
