@@ -670,8 +670,8 @@ class Cuarenta(
         if session.seat_of(interaction.user.id) is None:
             raise Refusal("not_in_game")
         payload = hand_payload(session, interaction.user.id, self.bot.card_emojis, lang)
-        await interaction.response.send_message(**payload.to_send(), ephemeral=True)
-        table.remember_hand(interaction.user.id, interaction.token, lang)
+        response = await interaction.response.send_message(**payload.to_send(), ephemeral=True)
+        table.remember_hand((interaction.user.id, interaction.token, lang, response.message_id))
 
     async def play(
         self,
@@ -683,9 +683,10 @@ class Cuarenta(
     ) -> None:
         lang = await self.reader_language(interaction)
         user_id = interaction.user.id
+        hand_message = interaction.message.id if interaction.message else None
         await table.change(
             lambda s: s.play(user_id, card, option, version, now()),
-            hand=(user_id, interaction.token, lang),
+            hand=(user_id, interaction.token, lang, hand_message),
             interactive=True,
         )
         payload = hand_payload(table.session, user_id, self.bot.card_emojis, lang)

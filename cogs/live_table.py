@@ -78,6 +78,9 @@ def idle_move(game: Game, seed: int) -> Move:
     return Bot(IDLE_MOVE_LEVEL, seed=seed).choose(game)
 
 
+Hand = tuple[int, str, str, int | None]  # user id, interaction token, language, message id
+
+
 class TableUnreachable(Exception):
     """The bot can no longer post in the table's channel (deleted, or access removed)."""
 
@@ -89,10 +92,16 @@ class OpenHand:
     token: str
     opened_at: float
     lang: str
+    message_id: int | None = None  # the private message the token edits
     shown_version: int = -1  # not saved: after a restart every open hand is refreshed once
 
     def to_dict(self) -> dict[str, Any]:
-        return {"token": self.token, "opened_at": self.opened_at, "lang": self.lang}
+        return {
+            "token": self.token,
+            "opened_at": self.opened_at,
+            "lang": self.lang,
+            "message_id": self.message_id,
+        }
 
 
 @dataclass
@@ -196,7 +205,7 @@ class LiveTable:
         self,
         apply: Callable[[TableSession], T],
         *,
-        hand: tuple[int, str, str] | None = None,
+        hand: Hand | None = None,
         interactive: bool = False,
     ) -> T:
         """Apply `apply` (which raises Refusal, changing nothing, when not allowed), save.
@@ -204,7 +213,7 @@ class LiveTable:
         On a failed save the change is undone and the error raised: nothing happened.
         After the save, publishing and the next step are scheduled before returning, so
         whatever happens to the caller's answer, the table goes on. `hand`: the actor's
-        (user id, interaction token, language), remembered with the change.
+        open hand (user, interaction token, language, message), remembered with the change.
         `interactive`: a click, which must be answered within Discord's 3 s, waits for
         the table only briefly (Refusal "busy" after that).
         """
@@ -221,15 +230,12 @@ class LiveTable:
         finally:
             self._lock.release()
 
-    async def _change_locked(
-        self, apply: Callable[[TableSession], T], hand: tuple[int, str, str] | None
-    ) -> T:
+    async def _change_locked(self, apply: Callable[[TableSession], T], hand: Hand | None) -> T:
         if self._closed:
             raise Refusal("gone")
         result = apply(self._session)
         if hand is not None:
-            user_id, token, lang = hand
-            self._meta.hands[user_id] = OpenHand(token, now(), lang, self._session.version)
+            self._keep_hand(hand)
         reminder, self._meta.reminder_id = self._meta.reminder_id, None
         state, meta = self._session.to_dict(), self._meta.to_dict()
         try:
@@ -268,10 +274,26 @@ class LiveTable:
         except Exception:
             log.warning("could not save the message data of %s", self.session_id, exc_info=True)
 
-    def remember_hand(self, user_id: int, token: str, lang: str) -> None:
-        """A hand was just shown to `user_id` through `token`: keep it up to date."""
-        self._meta.hands[user_id] = OpenHand(token, now(), lang, self._session.version)
+    def remember_hand(self, hand: Hand) -> None:
+        """A hand was just shown: keep it up to date (and the one it replaces, quiet)."""
+        self._keep_hand(hand)
         self._runtime.spawn(self._save_meta(), f"hand-{self.session_id}")
+
+    def _keep_hand(self, hand: Hand) -> None:
+        user_id, token, lang, message_id = hand
+        older = self._meta.hands.get(user_id)
+        self._meta.hands[user_id] = OpenHand(
+            token, now(), lang, message_id, shown_version=self._session.version
+        )
+        if older is not None and older.message_id != message_id:
+            # An older private hand would still look live (old cards, "your turn!").
+            self._runtime.spawn(self._collapse(older), f"collapse-{self.session_id}")
+
+    async def _collapse(self, hand: OpenHand) -> None:
+        if now() - hand.opened_at > HAND_PUSH_SECONDS:
+            return
+        with contextlib.suppress(discord.HTTPException):
+            await self._runtime.edit_hand(hand.token, t("hand.replaced", hand.lang), None)
 
     def hand_not_shown(self, user_id: int) -> None:
         """The answer that would have shown this player's hand failed: refresh it later."""

@@ -336,6 +336,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "hand.your_turn": ("Tu mano — ¡te toca!", "Your hand — your turn!"),
     "hand.wait": ("Tu mano — le toca a {who}", "Your hand — {who} to play"),
     "hand.over": ("La partida terminó.", "The game is over."),
+    "hand.replaced": (
+        "Esta mano ya no está al día: usa la más reciente ↓",
+        "This hand is out of date: use the newest one ↓",
+    ),
     "hand.table": ("Mesa: {cards}", "Table: {cards}"),
     "hand.choose": ("{card} — ¿qué haces?", "{card} — what will you do?"),
     "hand.played": ("Jugaste {card}.", "You played {card}."),

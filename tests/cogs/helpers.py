@@ -141,3 +141,8 @@ async def click_that_plays(env, player, hand) -> tuple:
         return hand, card
     choices = (await player.click(hand, custom_id=card)).response
     return choices, enabled(choices, "take")[0]["custom_id"]
+
+
+def message_as_seen(world, member, shown):
+    """The message `shown` (a reply, perhaps private) as `member` sees it now."""
+    return next(m for m in world.channel.history(viewer=member) if m.id == shown.id)

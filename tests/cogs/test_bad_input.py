@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from tests.cogs.helpers import (
+    at_once,
+    buttons,
+    click_that_plays,
     cog,
     current,
     enabled,
+    message_as_seen,
     only_session,
     open_hand,
     play_one_turn,
@@ -36,25 +42,35 @@ async def test_a_non_player_cannot_open_a_hand(world):
     assert current(world.env, session.session_id).to_dict() == before
 
 
-async def test_a_stale_hand_is_refreshed_not_played(world):
-    """Two hands open, one played: the other one's click (a double click) plays nothing."""
+async def test_a_double_click_plays_once_and_refreshes_the_hand(world):
+    """Two presses of one card, both sent before the bot saw either: one move."""
     session = await start_duel(world)
     mover = player(world, session)
-    first = await open_hand(world, mover, session)
-    second = await open_hand(world, mover, session)
-    card = enabled(first, "card")[0]["custom_id"]
-    played = await mover.click(first, custom_id=card)
-    if enabled(played.response, "take"):
-        await mover.click(
-            played.response, custom_id=enabled(played.response, "take")[0]["custom_id"]
-        )
-    after_first = current(world.env, session.session_id).to_dict()
-    again = await mover.click(second, custom_id=card)
-    assert again.response.ephemeral
-    assert "out of date" in again.response.content
-    assert current(world.env, session.session_id).to_dict() == after_first
-    # the refreshed hand shows the new state: the opponent is to play
-    assert enabled(again.response, "card") == []
+    hand = await open_hand(world, mover, session)
+    shown, button = await click_that_plays(world.env, mover, hand)
+    before = current(world.env, session.session_id).version
+    since = len(world.env.http_requests)
+    await at_once(
+        world.env, mover.click(shown, custom_id=button), mover.click(shown, custom_id=button)
+    )
+    assert current(world.env, session.session_id).version == before + 1
+    answers = [  # both answers edit the same private hand: read what each one said
+        r.json["data"]
+        for r in world.env.http_requests[since:]
+        if r.path.endswith("/callback") and r.json.get("type") == 7
+    ]
+    refused = [a for a in answers if "out of date" in a["content"]]
+    assert len(answers) == 2 and len(refused) == 1
+    assert enabled(SimpleNamespace(components=refused[0]["components"]), "card") == []
+
+
+async def test_opening_a_new_hand_quiets_the_old_one(world):
+    session = await start_duel(world)
+    mover = player(world, session)
+    old = await open_hand(world, mover, session)
+    await open_hand(world, mover, session)
+    old_now = message_as_seen(world, mover, old)
+    assert "out of date" in old_now.content and buttons(old_now) == []
 
 
 async def test_out_of_turn_hand_is_disabled_and_says_whose_turn(world):
@@ -66,20 +82,23 @@ async def test_out_of_turn_hand_is_disabled_and_says_whose_turn(world):
     assert f"<@{mover.id}>" in hand.content
 
 
-async def test_finished_game_refuses_moves(world):
+async def test_a_move_sent_as_the_game_ends_is_refused(world):
     session = await start_duel(world)
     mover = player(world, session)
     hand = await open_hand(world, mover, session)
-    latest = await open_hand(world, mover, session)  # the bot keeps only this one up to date
-    await world.ana.slash(world.channel, "cuarenta forfeit")
-    assert "over" in latest.content and enabled(latest, "card") == []
-    finished = current(world.env, session.session_id)
-    assert (
-        finished.phase == "finished" and finished.winner == 1 - finished.seat_of(world.ana.id) % 2
+    shown, button = await click_that_plays(world.env, mover, hand)
+    _, late = await at_once(
+        world.env,
+        world.ana.slash(world.channel, "cuarenta forfeit"),
+        mover.click(shown, custom_id=button),
     )
-    late = await mover.click(hand, custom_id=enabled(hand, "card")[0]["custom_id"])
+    finished = current(world.env, session.session_id)
+    assert finished.phase == "finished"
+    assert finished.winner == 1 - finished.seat_of(world.ana.id) % 2
     assert late.response.ephemeral and "over" in late.response.content
-    assert current(world.env, session.session_id).to_dict() == finished.to_dict()
+    saved = await world.env.bot.storage.get_session(session.session_id)
+    assert saved.state["version"] == finished.version  # nothing after the end
+    assert "over" in message_as_seen(world, mover, hand).content  # her open hand was told
     again = await world.ana.slash(world.channel, "cuarenta hand")
     assert again.ephemeral and "over" in again.response.content
 

@@ -9,7 +9,6 @@ from tests.cogs.helpers import (
     click_that_plays,
     cog,
     current,
-    enabled,
     only_session,
     open_hand,
     sessions,
@@ -72,28 +71,29 @@ SLOW_BOT = 10  # longer than simcord's settle window: the bot's move waits for a
 
 
 @pytest.mark.bot_options(bot_pause_seconds=SLOW_BOT)
-async def test_a_click_and_the_bots_move_at_once_make_one_move(world):
+async def test_a_stop_and_the_bots_move_at_once_make_one_outcome(world):
     await world.ana.slash(world.channel, "cuarenta start", mode="bot", bot_level="easy")
     session = only_session(world.env)
     if session.current_seat().is_bot:
         await world.env.advance_time(SLOW_BOT + 1)
-    session = current(world.env, session.session_id)
-    hand = await open_hand(world, world.ana, session)
-    spare = await open_hand(world, world.ana, session)  # the same hand, open twice
-    card = enabled(hand, "card")[0]["custom_id"]
-    played = await world.ana.click(hand, custom_id=card)
-    if enabled(played.response, "take"):
-        await world.ana.click(
-            played.response, custom_id=enabled(played.response, "take")[0]["custom_id"]
-        )
+    hand = await open_hand(world, world.ana, current(world.env, session.session_id))
+    shown, button = await click_that_plays(world.env, world.ana, hand)
+    await world.ana.click(shown, custom_id=button)
     mine = current(world.env, session.session_id).version
-    # the old hand's click arrives in the tick the bot's pause ends
+    # /cuarenta stop arrives in the tick the bot's pause ends
     await world.env.advance_time(SLOW_BOT - 0.5)
-    (late,) = await at_once(
-        world.env, world.ana.click(spare, custom_id=card), then=world.env.advance_time(1)
+    (stop,) = await at_once(
+        world.env,
+        world.ana.slash(world.channel, "cuarenta stop"),
+        then=world.env.advance_time(1),
     )
-    assert current(world.env, session.session_id).version == mine + 1  # only the bot's
-    assert any("out of date" in text or "no longer hold" in text for text in answers(late))
+    stopped = current(world.env, session.session_id)
+    assert stopped.phase == "stopped" and stop.ephemeral
+    assert stopped.version in (mine + 1, mine + 2)  # the stop, after the bot's move or not
+    saved = await world.env.bot.storage.get_session(session.session_id)
+    assert saved.state["version"] == stopped.version  # and nothing after it
+    await world.env.advance_time(SLOW_BOT + 1)
+    assert current(world.env, session.session_id).version == stopped.version
 
 
 async def test_a_click_at_the_instant_the_turn_runs_out_makes_one_move(world):
