@@ -620,8 +620,3 @@ class LiveTable:
     def remembered_bots(self) -> list[str]:
         """The levels of the bots that keep a memory of this game (one per seat)."""
         return [level for _, level in self._players]
-
-    def describe(self) -> dict[str, Any]:
-        """Context for log lines about a failed action."""
-        session = self._session
-        return {"session": session.session_id, "phase": session.phase, "version": session.version}
