@@ -260,3 +260,9 @@ BUTTON_KINDS: tuple[type[_Button], ...] = (
     BackButton,
     LeaderboardButton,
 )
+HAND_BUTTONS: tuple[type[_Button], ...] = (CardButton, TakeButton, BackButton)
+
+
+def is_hand_button(custom_id: str) -> bool:
+    """A button of a private hand: a refusal there shows the hand as it is now."""
+    return custom_id.startswith(tuple(f"{PREFIX}:{kind.kind}:" for kind in HAND_BUTTONS))

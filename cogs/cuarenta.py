@@ -8,7 +8,6 @@ saved move into an error message.
 from __future__ import annotations
 
 import functools
-import io
 import logging
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec
@@ -20,13 +19,13 @@ from discord.ext import commands
 from db import StorageError
 from engine import Card, Rules
 from i18n import pick_language, t
-from render.table import render_table_png_async
 from tables import Challenge, ChallengeState, Refusal, TableSession, new_session_id
 from tables.challenge import CHALLENGE_SECONDS
 from tables.settings import ServerSettings
 
 from . import records
-from .live_table import LiveTable, now, picture_key
+from .components import is_hand_button
+from .live_table import LiveTable, now
 from .localized import L, choice, localized_options
 from .presenters import (
     challenge_payload,
@@ -35,7 +34,6 @@ from .presenters import (
     public_payload,
     rules_text,
     seat_name,
-    table_picture,
 )
 from .runtime import TableRuntime
 
@@ -202,10 +200,8 @@ class Cuarenta(
             latest = self.runtime.latest_in_channel(channel_id)
             session = latest.session if latest else None
         note = self.refusal_text(refusal, lang, session)
-        in_hand = interaction.data is not None and str(interaction.data.get("custom_id", "")).split(
-            ":"
-        )[1:2] in (["card"], ["take"], ["back"])
-        if in_hand and table is not None and table.session.game is not None:
+        custom_id = str(interaction.data.get("custom_id", "")) if interaction.data else ""
+        if is_hand_button(custom_id) and table is not None and table.session.game is not None:
             payload = hand_payload(
                 table.session, interaction.user.id, self.bot.card_emojis, lang, note
             )
@@ -250,9 +246,7 @@ class Cuarenta(
         )
         await self.reply(interaction, t("refuse.unexpected", lang))
 
-    async def open_by_reply(
-        self, interaction: discord.Interaction, session: TableSession, settings: ServerSettings
-    ) -> None:
+    async def open_by_reply(self, interaction: discord.Interaction, session: TableSession) -> None:
         """Open the table; its public message is the answer to the command or click.
 
         Openings take turns with bot moves and table edits, so a crowd of them arriving
@@ -260,21 +254,13 @@ class Cuarenta(
         """
         async with self.runtime.background:
             table = await self.runtime.open_table(session, posted_by_reply=True)
-            await self.post_table_by_reply(interaction, table, settings)
+            await self.post_table_by_reply(interaction, table)
 
-    async def post_table_by_reply(
-        self, interaction: discord.Interaction, table: LiveTable, settings: ServerSettings
-    ) -> None:
+    async def post_table_by_reply(self, interaction: discord.Interaction, table: LiveTable) -> None:
         session = table.session
         version = session.version
         payload = public_payload(session, self.bot.card_emojis)
-        files: list[discord.File] = []
-        picture = None
-        if session.game is not None and settings.table_picture:
-            shown = table_picture(session)
-            picture = picture_key(shown)
-            png = await render_table_png_async(shown)
-            files = [discord.File(io.BytesIO(png), filename="mesa.png")]
+        files, picture = await table.first_picture()
         try:
             response = await interaction.response.send_message(**payload.to_send(), files=files)
             message_id = response.message_id
@@ -334,7 +320,7 @@ class Cuarenta(
         )
         if mode == "bot" or opponent is not None:
             session.start(interaction.user.id, now())
-        await self.open_by_reply(interaction, session, settings)
+        await self.open_by_reply(interaction, session)
 
     @app_commands.command(name=L("cmd.challenge"), description=L("cmd.challenge.desc"))
     @app_commands.guild_only()
@@ -599,7 +585,7 @@ class Cuarenta(
         settings = await self.server_settings(interaction.guild_id)
         self.require_permissions(interaction, settings)
         session = old.rematch(interaction.user.id, interaction.user.display_name, now())
-        await self.open_by_reply(interaction, session, settings)
+        await self.open_by_reply(interaction, session)
 
     @answers_refusals
     async def click_card(

@@ -95,6 +95,10 @@ class OpenHand:
     message_id: int | None = None  # the private message the token edits
     shown_version: int = -1  # not saved: after a restart every open hand is refreshed once
 
+    def expired(self) -> bool:
+        """Its interaction token no longer edits the message (or is about to stop)."""
+        return now() - self.opened_at > HAND_PUSH_SECONDS
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "token": self.token,
@@ -290,7 +294,7 @@ class LiveTable:
             self._runtime.spawn(self._collapse(older), f"collapse-{self.session_id}")
 
     async def _collapse(self, hand: OpenHand) -> None:
-        if now() - hand.opened_at > HAND_PUSH_SECONDS:
+        if hand.expired():
             return
         with contextlib.suppress(discord.HTTPException):
             await self._runtime.edit_hand(hand.token, t("hand.replaced", hand.lang), None)
@@ -430,6 +434,11 @@ class LiveTable:
             self._runtime.spawn(self._retire(message_id), f"retire-{self.session_id}")
         self.set_message(message.id, now(), picture, session.version)
 
+    async def first_picture(self) -> tuple[list[discord.File], str | None]:
+        """What a new table message carries: the picture (if shown here) and its key."""
+        files, key = await self._picture(fresh=True)
+        return files or [], key
+
     async def _picture(self, fresh: bool) -> tuple[list[discord.File] | None, str | None]:
         """The attachments the message needs (None: leave them) and the picture it will show.
 
@@ -451,11 +460,8 @@ class LiveTable:
 
     async def _retire(self, message_id: int) -> None:
         """An old table message: its cards may be back in hands by now, so only a pointer stays."""
-        channel = self._runtime.bot.get_partial_messageable(self.channel_id)
-        with contextlib.suppress(discord.HTTPException):
-            await channel.get_partial_message(message_id).edit(
-                content=t("table.moved", self._session.lang), view=None, attachments=[]
-            )
+        moved = t("table.moved", self._session.lang)
+        await self._runtime.edit_public(self.channel_id, message_id, moved, attachments=[])
 
     async def _push_hands(self) -> None:
         """Refresh the hands players have open, while their interaction tokens live."""
@@ -465,7 +471,7 @@ class LiveTable:
         for user_id, hand in list(self._meta.hands.items()):
             if hand.shown_version == session.version:
                 continue
-            if now() - hand.opened_at > HAND_PUSH_SECONDS:
+            if hand.expired():
                 del self._meta.hands[user_id]
                 continue
             payload = hand_payload(session, user_id, self._runtime.emojis, hand.lang)
@@ -547,16 +553,15 @@ class LiveTable:
         # One Bot per seat for the whole game, so it remembers the cards it saw captured.
         key = (index, seat.bot_level)
         player = self._players.get(key) or Bot(seat.bot_level, seed=session.seed + index)
-        if seat.bot_level in SEARCHING_LEVELS:
+        searching = seat.bot_level in SEARCHING_LEVELS
+        if searching:
             # A search holds the GIL for its whole budget: think in another process so
             # other tables' clicks are not slowed; the Bot (and its memory) comes back.
             move, player = await self._runtime.think_elsewhere(player, game.copy())
-            async with self._runtime.background:
-                await self.change(lambda s: s.apply_bot_move(move, version, now()))
-        else:
-            async with self._runtime.background:
+        async with self._runtime.background:
+            if not searching:
                 move = player.choose(game.copy())  # well under a millisecond: no thread
-                await self.change(lambda s: s.apply_bot_move(move, version, now()))
+            await self.change(lambda s: s.apply_bot_move(move, version, now()))
         self._players[key] = player
 
     async def _idle_turn(self, version: int) -> None:
@@ -600,7 +605,7 @@ class LiveTable:
         self.close()
         notice = "table.unreachable"
         for hand in self._meta.hands.values():
-            if now() - hand.opened_at > HAND_PUSH_SECONDS:
+            if hand.expired():
                 continue
             with contextlib.suppress(discord.HTTPException):
                 await self._runtime.edit_hand(hand.token, t(notice, hand.lang), None)

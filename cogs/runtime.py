@@ -25,7 +25,15 @@ from engine import Bot, Game, Move
 from tables import Challenge, ChallengeState, Refusal, TableSession
 from tables.settings import ServerSettings
 
-from .live_table import FINISHED_KEEP_SECONDS, LiveTable, TableMeta, now, sleep_until, think
+from .live_table import (
+    FINISHED_KEEP_SECONDS,
+    LiveTable,
+    TableMeta,
+    backoff,
+    now,
+    sleep_until,
+    think,
+)
 from .presenters import challenge_payload
 
 if TYPE_CHECKING:
@@ -82,7 +90,7 @@ class LiveChallenge:
             except Exception:
                 attempt += 1
                 log.warning("could not delete expired challenge %s", self.challenge_id)
-                await asyncio.sleep(min(60.0, 2.0**attempt))
+                await asyncio.sleep(backoff(attempt))
         payload = challenge_payload(self.challenge, ChallengeState.EXPIRED, self.challenge.lang)
         await self._runtime.edit_public(self.channel_id, self.message_id, payload.content)
 
@@ -259,13 +267,20 @@ class TableRuntime:
             self._restore_challenge(live)
             raise
 
-    async def edit_public(self, channel_id: int, message_id: int | None, content: str) -> None:
-        """Best effort: a closed challenge's message says so and loses its buttons."""
+    async def edit_public(
+        self,
+        channel_id: int,
+        message_id: int | None,
+        content: str,
+        attachments: list[discord.File] = discord.utils.MISSING,
+    ) -> None:
+        """Best effort: a closed challenge or a moved table says so and loses its buttons."""
         if message_id is None:
             return
-        channel = self.bot.get_partial_messageable(channel_id)
         try:
-            await channel.get_partial_message(message_id).edit(content=content, view=None)
+            await self.edit_message(
+                channel_id, message_id, content=content, view=None, attachments=attachments
+            )
         except discord.HTTPException:
             log.info("could not edit message %s in %s", message_id, channel_id)
 
