@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageFont, features
 
-from engine.cards import full_deck
 from render import shapes, table
 from render.table import HEIGHT, WIDTH, TablePicture, card_positions, render_table_png_uncached
+from tests.render.test_table import picture  # the same tables as there and in bench/render.py
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -28,21 +28,6 @@ GOLDEN = Path(__file__).parent / "golden"
 @pytest.fixture(autouse=True)
 def empty_cache() -> None:
     table.clear_cache()
-
-
-def picture(count: int, **changes: object) -> TablePicture:
-    """The same tables as test_table.py and bench/render.py's fixed tables."""
-    values: dict[str, object] = {
-        "cards": random.Random(count).sample(full_deck(), count),
-        "sides": ("Ana & Luis", "Bea & Carlos"),
-        "points": (26, 14),
-        "chicas": (1, 0),
-        "stock": 20,
-        "turn": 0,
-        "caption": "Ana dejó el 7♥",
-    }
-    values.update(changes)
-    return TablePicture(**values)  # type: ignore[arg-type]
 
 
 def decode(png: bytes) -> Image.Image:
