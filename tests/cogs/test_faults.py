@@ -13,6 +13,7 @@ import sqlite3
 import discord
 import pytest
 
+from db import StorageBusy
 from tests.cogs.helpers import (
     assert_consistent,
     click_that_plays,
@@ -214,3 +215,39 @@ def test_fault_table_covers_what_the_issue_names():
     codes = {code for _, code in FAULTS.values()} | {status for status, _ in FAULTS.values()}
     assert {403, 404, 429, 500, 30046, 10062} <= codes
     assert discord.HTTPException  # the fault surfaces as discord.py's own exception
+
+
+async def test_a_failed_record_of_the_result_is_retried_until_it_lands(world, monkeypatch):
+    session = await start_against_bot(world)
+    storage = world.env.bot.storage
+    record = storage.record_match
+    failures = {"left": 2}
+
+    async def flaky_record(match):
+        if failures["left"]:
+            failures["left"] -= 1
+            raise StorageBusy("locked (injected by the test)")
+        await record(match)
+
+    monkeypatch.setattr(storage, "record_match", flaky_record)
+    await world.ana.slash(world.channel, "cuarenta forfeit")
+    await world.env.advance_time(10)  # backs off 1 s, then 2 s
+    assert failures["left"] == 0  # both failures happened: the third try recorded it
+    stats = await storage.player_stats(world.ana.id, world.guild.id)
+    assert stats is not None and stats.matches == 1
+    assert cog(world.env).runtime.table(session.session_id).has_next_step()
+    world.env.errors.clear()
+
+
+async def test_a_reminder_that_cannot_be_sent_does_not_stop_the_time_out(world):
+    session = await start_against_bot(world)
+    if current(world.env, session.session_id).current_seat().is_bot:
+        await world.env.settle()
+    session = current(world.env, session.session_id)
+    version, deadline = session.version, session.turn_deadline
+    world.env.inject_error("POST", "/channels/*/messages", status=403, code=50013, times=1)
+    await world.env.advance_time(deadline - world.env.now().timestamp() + 0.5)
+    timed_out = current(world.env, session.session_id)
+    assert timed_out.version > version
+    assert timed_out.seats[timed_out.seat_of(world.ana.id)].missed == 1
+    world.env.errors.clear()
