@@ -1,7 +1,13 @@
 """Every user-facing text as (Spanish, English). Placeholders use str.format names.
 
 Spanish first: the words are the ones used at real tables in Ecuador (see UX.md).
+A text that names a count has two keys, `KEY.one` and `KEY.other`, read with `tn()`.
+Each area of the bot may keep its texts in a module of its own (`catalog_*.py`); they
+are merged here, and a key may be defined only once.
 """
+
+from .catalog_house_rules import HOUSE_RULES_MESSAGES
+from .catalog_options import OPTION_MESSAGES
 
 MESSAGES: dict[str, tuple[str, str]] = {
     # --- command names and descriptions (localized at sync time) ---------------------
@@ -419,3 +425,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "rules.leftovers.last_capturer": ("para el último que recogió", "to the last capturer"),
     "side.you": ("tú", "you"),
 }
+
+for _part in (HOUSE_RULES_MESSAGES, OPTION_MESSAGES):
+    _twice = MESSAGES.keys() & _part.keys()
+    if _twice:
+        raise ValueError(f"catalog keys defined twice: {sorted(_twice)}")
+    MESSAGES.update(_part)

@@ -17,6 +17,14 @@ def t(key: str, lang: str, /, **params: Any) -> str:
     return text.format(**params) if params else text
 
 
+def tn(key: str, lang: str, count: int, /, **params: Any) -> str:
+    """The message `key` for `count` things: `KEY.one` for exactly 1, else `KEY.other`.
+
+    Both variants get `count` as a parameter too, so "{count} chicas" can use it.
+    """
+    return t(f"{key}.one" if count == 1 else f"{key}.other", lang, count=count, **params)
+
+
 def pick_language(server_setting: str | None, user_locale: str | None) -> str:
     """The server's language when set, otherwise the user's Discord locale (es-*, else en)."""
     if server_setting in LANGUAGES:

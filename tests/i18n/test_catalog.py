@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from engine import EventKind
-from i18n import MESSAGES, pick_language, t
+from i18n import MESSAGES, pick_language, t, tn
 from tables import ChallengeState, LogKind
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -32,6 +32,8 @@ def used_keys() -> set[str]:
         source = path.read_text()
         keys |= set(re.findall(r'\bt\(\s*"([a-z_.]+)"', source))
         keys |= set(re.findall(r'\bL\(\s*"([a-z_.]+)"', source))
+        for key in re.findall(r'\btn\(\s*"([a-z_.]+)"', source):
+            keys |= {f"{key}.one", f"{key}.other"}
         keys |= {f"refuse.{k}" for k in re.findall(r'Refusal\(\s*"([a-z_]+)"', source)}
         options = re.findall(r'=\s*"(opt\.[a-z_]+)"', source)  # localized_options(...)
         keys |= {*options, *(f"{key}.desc" for key in options)}
@@ -62,3 +64,18 @@ def test_language_choice():
 def test_messages_are_filled_in():
     assert t("refuse.not_your_turn", "es", who="@carla") == "Espera: le toca a @carla."
     assert t("refuse.not_your_turn", "en", who="@carla") == "Wait: it's @carla's turn."
+
+
+def test_a_count_picks_singular_or_plural(monkeypatch):
+    monkeypatch.setitem(MESSAGES, "test.won.one", ("{count} ganada", "{count} won"))
+    monkeypatch.setitem(MESSAGES, "test.won.other", ("{count} ganadas", "{count} won"))
+    assert tn("test.won", "es", 1) == "1 ganada"
+    assert tn("test.won", "es", 0) == "0 ganadas"
+    assert tn("test.won", "es", 2) == "2 ganadas"
+
+
+def test_no_key_is_defined_in_two_catalog_parts():
+    from i18n import catalog_house_rules, catalog_options
+
+    parts = [catalog_house_rules.HOUSE_RULES_MESSAGES, catalog_options.OPTION_MESSAGES]
+    assert all(key in MESSAGES for part in parts for key in part)
