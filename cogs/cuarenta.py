@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import logging
 from collections.abc import Awaitable, Callable, Coroutine
-from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, cast
 
 import discord
 from discord import app_commands
@@ -23,8 +23,8 @@ from tables import Challenge, ChallengeState, Refusal, TableSession, new_session
 from tables.challenge import CHALLENGE_SECONDS
 from tables.settings import ServerSettings
 
-from . import records
-from .components import is_hand_button
+from . import house_rules, records
+from .components import Rows, is_hand_button
 from .live_table import LiveTable, now
 from .localized import L, choice, localized_options
 from .presenters import (
@@ -128,6 +128,8 @@ class Cuarenta(
 
     async def cog_load(self) -> None:
         self.bot.tree.add_command(self.challenge_menu)
+        if house_rules.PANEL_ITEMS:
+            self.bot.add_dynamic_items(*house_rules.PANEL_ITEMS)
         await self.runtime.restore()
 
     async def cog_unload(self) -> None:
@@ -152,14 +154,20 @@ class Cuarenta(
         return pick_language(settings.language, str(interaction.locale))
 
     async def reply(
-        self, interaction: discord.Interaction, text: str, *, ephemeral: bool = True
+        self,
+        interaction: discord.Interaction,
+        text: str,
+        *,
+        ephemeral: bool = True,
+        rows: Rows | None = None,
     ) -> None:
         """A private answer; if Discord refuses it, there is no one left to tell."""
+        view = cast(discord.ui.View, rows) if rows is not None else discord.utils.MISSING
         try:
             if interaction.response.is_done():
-                await interaction.followup.send(text, ephemeral=ephemeral)
+                await interaction.followup.send(text, ephemeral=ephemeral, view=view)
             else:
-                await interaction.response.send_message(text, ephemeral=ephemeral)
+                await interaction.response.send_message(text, ephemeral=ephemeral, view=view)
         except discord.HTTPException as error:
             log.info("could not answer interaction %s: %s", interaction.id, error)
 
@@ -506,7 +514,8 @@ class Cuarenta(
         lang = await self.reader_language(interaction)
         settings = await self.server_settings(guild_id)
         key = "config.saved" if changes else "config.show"
-        await self.reply(interaction, t(key, lang, summary=records.config_summary(settings, lang)))
+        text = t(key, lang, summary=records.config_summary(settings, lang))
+        await self.reply(interaction, text, rows=house_rules.panel(settings, lang))
 
     # ---------------------------------------------------------------- buttons
     @answers_refusals
