@@ -1,66 +1,89 @@
 """Bot against bot: chicas won, point margin and think time.
 
     .venv/bin/python bench/arena.py LEVEL_A LEVEL_B [--chicas N] [--budget-ms B]
-        [--players 2|4] [--seed S] [--workers W] [--fresh]
+        [--players 2|4] [--seed S] [--workers W] [--fresh] [--gauge]
+        [--rules quito|cuenca] [--option NAME=VALUE ...]
 
 Chicas are played in pairs: the same seed (so the same shuffles and first dealer) twice,
-with the seats swapped. A plays seats 0 (and 2), B seats 1 (and 3) in the first chica of
-a pair, the other way round in the second. A chica is played from 0–0 to its end under
-the default (Quito) rules. Prints the share of chicas A won with its 95% confidence
-interval (±1.96·√(p(1−p)/n)), the average point margin A − B at the end of a chica, and
-the think time per move (p50 / p99) of each level.
+with the seats swapped. A plays seat 0 (with 4 players, team A+A on seats 0 and 2), B
+seat 1 (B+B on seats 1 and 3) in the first chica of a pair, the other way round in the
+second. A chica is played from 0–0 to its end, under the Quito rules unless `--rules`
+names another preset and `--option` changes single options (RULES.md §8; e.g.
+`--option caidas_seguidas=4 --option lock_at=none --option sum_cards=any`).
+
+Prints the share of chicas A won with its 95% confidence interval (±1.96·√(p(1−p)/n)),
+the average point margin A − B at the end of a chica, and the think time per move of
+each level (p50 / p90 / p99 / max). With `--gauge`, the oracle (which sees every card)
+also plays B on the same deals, and G = (A − 50%) / (oracle − 50%) says how much of the
+oracle's edge over B the level A reaches.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import math
 import sys
 import time
 from multiprocessing import Pool
 from pathlib import Path
+from typing import Any, NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import Bot, Game, Rules
 from engine.ai import LEVELS
 
+# Option values spelled as words on the command line.
+OFF_WORDS = ("none", "off", "any")
+TRUE_WORDS = ("on", "true", "yes", "1")
+FALSE_WORDS = ("off", "false", "no", "0")
 
-def play_chica(
-    levels: tuple[str, str],
-    a_side: int,
-    seed: int,
-    players: int,
-    budget_ms: float | None,
-    fresh: bool = False,
-) -> tuple[int, int, list[float], list[float]]:
-    """One chica; returns (A won: 1/0, margin A − B, A's think times, B's think times).
+
+class Job(NamedTuple):
+    levels: tuple[str, str]
+    seed: int
+    players: int
+    budget_ms: float | None
+    fresh: bool
+    rules: Rules
+
+
+class Outcome(NamedTuple):
+    """One chica: whether A won, the margin A − B, and each side's think times (ms)."""
+
+    won: int
+    margin: int
+    times_a: list[float]
+    times_b: list[float]
+
+
+def play_chica(job: Job, a_side: int) -> Outcome:
+    """One chica, A on the seats of `a_side`.
 
     One Bot per seat plays the whole chica (so it remembers the captured cards), or with
     `fresh` a new Bot is made for every move, as a stateless server would."""
-    level = {a_side: levels[0], 1 - a_side: levels[1]}
+    level = {a_side: job.levels[0], 1 - a_side: job.levels[1]}
 
     def new_bot(seat: int) -> Bot:
-        return Bot(level[seat % 2], seed=seed * 4 + seat, budget_ms=budget_ms)
+        return Bot(level[seat % 2], seed=job.seed * 4 + seat, budget_ms=job.budget_ms)
 
-    bots = [new_bot(seat) for seat in range(players)]
+    bots = [new_bot(seat) for seat in range(job.players)]
     times: dict[int, list[float]] = {0: [], 1: []}
-    game = Game.new(players, Rules(), seed=seed)
+    game = Game.new(job.players, job.rules, seed=job.seed)
     while not game.chica_history:
         seat = game.to_play
-        side = seat % 2
         start = time.perf_counter()
-        move = (new_bot(seat) if fresh else bots[seat]).choose(game)
-        times[side].append((time.perf_counter() - start) * 1000)
+        move = (new_bot(seat) if job.fresh else bots[seat]).choose(game)
+        times[seat % 2].append((time.perf_counter() - start) * 1000)
         game.play(move)
     final = game.chica_history[0]
     won = 1 if final[a_side] > final[1 - a_side] else 0
-    return won, final[a_side] - final[1 - a_side], times[a_side], times[1 - a_side]
+    return Outcome(won, final[a_side] - final[1 - a_side], times[a_side], times[1 - a_side])
 
 
-def play_pair(job: tuple[tuple[str, str], int, int, float | None, bool]) -> list[tuple]:
-    levels, seed, players, budget_ms, fresh = job
-    return [play_chica(levels, a_side, seed, players, budget_ms, fresh) for a_side in (0, 1)]
+def play_pair(job: Job) -> list[Outcome]:
+    return [play_chica(job, a_side) for a_side in (0, 1)]
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -68,6 +91,104 @@ def percentile(values: list[float], share: float) -> float:
         return 0.0
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def parse_rules(preset: str, options: list[str]) -> Rules:
+    """A preset with single options changed: `NAME=VALUE`, VALUE a number, a word of the
+    option (`last_capturer`), on/off for a yes-no option, or none/off/any for "no value"
+    (`lock_at=none`, `caidas_seguidas=off`, `sum_cards=any`)."""
+    rules = Rules.preset(preset)
+    kinds = {field.name: str(field.type) for field in dataclasses.fields(Rules)}
+    changes: dict[str, Any] = {}
+    for option in options:
+        name, sep, text = option.partition("=")
+        if not sep or name not in kinds:
+            raise ValueError(f"--option {option!r}: expected NAME=VALUE, NAME one of {list(kinds)}")
+        changes[name] = _option_value(kinds[name], text.strip().lower())
+    return rules.with_options(**changes)
+
+
+def _option_value(kind: str, text: str) -> Any:
+    if kind == "bool":
+        if text not in TRUE_WORDS + FALSE_WORDS:
+            raise ValueError(f"{text!r}: expected on or off")
+        return text in TRUE_WORDS
+    if text in OFF_WORDS and "None" in kind:
+        return None
+    if text.lstrip("-").isdigit():
+        return int(text)
+    return text
+
+
+def describe(rules: Rules) -> str:
+    """The preset's name, and each option that differs from it."""
+    name = rules.preset_name()
+    if name is not None:
+        return name
+    base = Rules()
+    changed = [
+        f"{field.name}={getattr(rules, field.name)}"
+        for field in dataclasses.fields(Rules)
+        if getattr(rules, field.name) != getattr(base, field.name)
+    ]
+    return "quito with " + ", ".join(changed)
+
+
+class Tally:
+    """The outcomes of one pairing."""
+
+    def __init__(self) -> None:
+        self.wins = 0
+        self.margins: list[int] = []
+        self.times_a: list[float] = []
+        self.times_b: list[float] = []
+
+    def add(self, outcome: Outcome) -> None:
+        self.wins += outcome.won
+        self.margins.append(outcome.margin)
+        self.times_a.extend(outcome.times_a)
+        self.times_b.extend(outcome.times_b)
+
+    @property
+    def share(self) -> float:
+        return self.wins / len(self.margins)
+
+    @property
+    def half_width(self) -> float:
+        """Half the 95% confidence interval of `share`."""
+        p = self.share
+        return 1.96 * math.sqrt(p * (1 - p) / len(self.margins))
+
+
+def run(jobs: list[Job], workers: int) -> Tally:
+    tally = Tally()
+    with Pool(workers) as pool:
+        for done, results in enumerate(pool.imap_unordered(play_pair, jobs, chunksize=1), 1):
+            for outcome in results:
+                tally.add(outcome)
+            if done % max(1, len(jobs) // 20) == 0:
+                print(f"  {2 * done} chicas, A {tally.share:.1%}", file=sys.stderr)
+    return tally
+
+
+def report(tally: Tally, levels: tuple[str, str], players: int) -> None:
+    n = len(tally.margins)
+    p, half = tally.share, tally.half_width
+    a, b = levels
+    sides = f"{a}+{a} vs {b}+{b}" if players == 4 else f"{a} vs {b}"
+    print(
+        f"chicas won by A ({sides}): {tally.wins}/{n} = {p:.1%} ± {half:.1%} "
+        f"(95% CI {p - half:.1%} .. {p + half:.1%})"
+    )
+    mean = sum(tally.margins) / n
+    spread = math.sqrt(sum((m - mean) ** 2 for m in tally.margins) / max(1, n - 1))
+    print(f"average point margin A - B: {mean:+.2f} ± {1.96 * spread / math.sqrt(n):.2f}")
+    for label, level, times in (("A", a, tally.times_a), ("B", b, tally.times_b)):
+        print(
+            f"think time {label}={level}: p50 {percentile(times, 0.5):.2f} ms, "
+            f"p90 {percentile(times, 0.9):.2f} ms, p99 {percentile(times, 0.99):.2f} ms, "
+            f"max {max(times, default=0):.1f} ms ({len(times)} moves)"
+        )
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -78,52 +199,50 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--budget-ms", type=float, default=None, help="search budget")
     parser.add_argument("--players", type=int, default=2, choices=(2, 4))
     parser.add_argument("--seed", type=int, default=1, help="first pair's seed")
-    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--workers", type=int, default=1, help="processes (1 or 2 here)")
     parser.add_argument(
         "--fresh", action="store_true", help="a new Bot every move (no memory of the hand)"
     )
+    parser.add_argument(
+        "--gauge", action="store_true", help="also the oracle against B, and G for A"
+    )
+    parser.add_argument("--rules", default="quito", choices=Rules.PRESETS, help="preset")
+    parser.add_argument(
+        "--option", action="append", default=[], metavar="NAME=VALUE", help="a rule option"
+    )
     args = parser.parse_args(argv)
+    try:
+        rules = parse_rules(args.rules, args.option)
+    except (ValueError, TypeError) as error:
+        parser.error(str(error))
 
     pairs = max(1, (args.chicas + 1) // 2)
     levels = (args.level_a, args.level_b)
-    jobs = [(levels, args.seed + i, args.players, args.budget_ms, args.fresh) for i in range(pairs)]
-    wins = 0
-    margins: list[int] = []
-    times_a: list[float] = []
-    times_b: list[float] = []
-    started = time.perf_counter()
-    with Pool(args.workers) as pool:
-        for done, results in enumerate(pool.imap_unordered(play_pair, jobs, chunksize=1), 1):
-            for won, margin, t_a, t_b in results:
-                wins += won
-                margins.append(margin)
-                times_a.extend(t_a)
-                times_b.extend(t_b)
-            if done % max(1, pairs // 20) == 0:
-                print(f"  {2 * done} chicas, A {wins / (2 * done):.1%}", file=sys.stderr)
-    elapsed = time.perf_counter() - started
 
-    n = len(margins)
-    p = wins / n
-    half = 1.96 * math.sqrt(p * (1 - p) / n)
+    def jobs(pairing: tuple[str, str]) -> list[Job]:
+        return [
+            Job(pairing, args.seed + i, args.players, args.budget_ms, args.fresh, rules)
+            for i in range(pairs)
+        ]
+
+    started = time.perf_counter()
+    tally = run(jobs(levels), args.workers)
+    elapsed = time.perf_counter() - started
     budget = "default" if args.budget_ms is None else f"{args.budget_ms:g} ms"
     print(
-        f"A={args.level_a} vs B={args.level_b}: {args.players} players, {n} chicas "
-        f"({pairs} pairs, seeds {args.seed}..{args.seed + pairs - 1}), budget {budget}, "
+        f"A={args.level_a} vs B={args.level_b}: {args.players} players, "
+        f"{len(tally.margins)} chicas ({pairs} pairs, seeds {args.seed}..{args.seed + pairs - 1}), "
+        f"rules {describe(rules)}, budget {budget}, "
         f"{'a fresh Bot every move' if args.fresh else 'one Bot per seat'}, {elapsed:.0f} s"
     )
-    print(
-        f"chicas won by A: {wins}/{n} = {p:.1%} ± {half:.1%} "
-        f"(95% CI {p - half:.1%} .. {p + half:.1%})"
-    )
-    mean = sum(margins) / n
-    spread = math.sqrt(sum((m - mean) ** 2 for m in margins) / max(1, n - 1))
-    print(f"average point margin A - B: {mean:+.2f} ± {1.96 * spread / math.sqrt(n):.2f}")
-    for label, level, times in (("A", args.level_a, times_a), ("B", args.level_b, times_b)):
+    report(tally, levels, args.players)
+    if args.gauge:
+        oracle = run(jobs(("oracle", args.level_b)), args.workers)
+        report(oracle, ("oracle", args.level_b), args.players)
+        edge = oracle.share - 0.5
+        gauge = (tally.share - 0.5) / edge if edge > 0 else float("nan")
         print(
-            f"think time {label}={level}: p50 {percentile(times, 0.5):.2f} ms, "
-            f"p99 {percentile(times, 0.99):.2f} ms, max {max(times, default=0):.1f} ms "
-            f"({len(times)} moves)"
+            f"G = (A - 50%) / (oracle - 50%) = {tally.share - 0.5:+.1%} / {edge:+.1%} = {gauge:.2f}"
         )
 
 
