@@ -21,6 +21,7 @@ class EventKind(StrEnum):
     DOBLE_RONDA = "doble_ronda"
     CARTON = "carton"
     DOS_POR_DARLAS = "dos_por_darlas"
+    CAIDAS_SEGUIDAS = "caidas_seguidas"  # option caidas_seguidas: a streak wins the chica
     CHICA = "chica"
     ZAPATERIA = "zapateria"
     MATCH = "match"
@@ -34,6 +35,7 @@ SCORING_KINDS = frozenset(
         EventKind.DOBLE_RONDA,
         EventKind.CARTON,
         EventKind.DOS_POR_DARLAS,
+        EventKind.CAIDAS_SEGUIDAS,
     }
 )
 
@@ -45,7 +47,8 @@ class Event:
     kind: an EventKind (a plain string such as "drop" is turned into one).
     side: the side it concerns (0, 1) or None; points: what it actually scored (0 if
     nothing, e.g. a limpia at 38). seat, card and takes say who played what, where it
-    applies. count: cards counted for a cartón, or the deal number for a deal.
+    applies. count: cards counted for a cartón, the deal number for a deal, and under
+    option caidas_seguidas the side's caídas in a row for a caída or a streak that wins.
     """
 
     kind: EventKind

@@ -62,6 +62,7 @@ class Game:
     """The state of one match, changed only through `play`."""
 
     __slots__ = (
+        "caida_streaks",
         "captured_cards",
         "chica_history",
         "chicas_won",
@@ -97,6 +98,9 @@ class Game:
         self.stock: list[Card] = []
         self.captured_cards = [0, 0]
         self.points = [0, 0]
+        # Option caidas_seguidas: each side's caídas in a row in this chica (counted only
+        # under that option; a tuple, so that copies share it).
+        self.caida_streaks = (0, 0)
         self.last_played: Card | None = None
         self.last_capturer: int | None = None
         self.chicas_won = [0, 0]
@@ -130,6 +134,7 @@ class Game:
         captured: list[int] | tuple[int, int] = (0, 0),
         seed: int | None = None,
         chicas: list[int] | tuple[int, int] = (0, 0),
+        streaks: list[int] | tuple[int, int] = (0, 0),
     ) -> Game:
         """A game in the middle of a deal, as given. Cards may be Card or text like "7h"."""
         players = len(hands)
@@ -140,6 +145,7 @@ class Game:
         game.points = list(scores)
         game.captured_cards = list(captured)
         game.chicas_won = list(chicas)
+        game.caida_streaks = (streaks[0], streaks[1])
         game.to_play = to_play
         game.dealer = (to_play - 1) % players if dealer is None else dealer
         game.last_played = None if last_played is None else _card(last_played)
@@ -227,13 +233,17 @@ class Game:
             raise IllegalMove(f"{card} cannot take {sorted(map(str, takes))}")
         side = seat & 1
         hand.remove(card)
+        seguidas = self.rules.caidas_seguidas
         if not takes:
             self.table.append(card)
             self.last_played = card
             events = [_DROP_EVENTS[seat][card.index]]
+            if seguidas is not None:
+                self._count_streak(side, caida=False)
         else:
             last = self.last_played
             caida = last is not None and last.rank == card.rank and last in takes
+            streak = 0 if seguidas is None else self._count_streak(side, caida)
             table = [c for c in self.table if c not in takes]
             self.table = table
             self.captured_cards[side] += len(takes) + 1
@@ -247,7 +257,11 @@ class Game:
                 locked = lock is not None and points[side] >= lock
                 gained = 0
                 if caida:
-                    events.append(_CAIDA_EVENTS[seat][card.index])
+                    events.append(
+                        make_event(EventKind.CAIDA, side, CAIDA_POINTS, seat, card, (), streak)
+                        if streak
+                        else _CAIDA_EVENTS[seat][card.index]
+                    )
                     gained = CAIDA_POINTS
                 if not table:
                     if locked:
@@ -262,6 +276,9 @@ class Game:
                 if points[side] >= CHICA_POINTS:
                     self._end_chica(side, events, by_points=True)
                     return events
+                if seguidas is not None and streak >= seguidas:
+                    self._win_outright(EventKind.CAIDAS_SEGUIDAS, side, seat, events, streak)
+                    return events
         # Pass the turn; deal again, or end the hand, when every hand is empty.
         self.to_play = to_play = (seat + 1) % self.players
         if not self.hands[to_play]:
@@ -270,6 +287,24 @@ class Game:
             else:
                 self._end_hand(events)
         return events
+
+    def _count_streak(self, side: int, caida: bool) -> int:
+        """Option caidas_seguidas: count a play of `side` and return its streak. A play that
+        is not a caída breaks the side's streak; a caída breaks the other side's."""
+        streak = self.caida_streaks[side] + 1 if caida else 0
+        other = 0 if caida else self.caida_streaks[1 - side]
+        self.caida_streaks = (streak, other) if side == 0 else (other, streak)
+        return streak
+
+    def _win_outright(
+        self, kind: EventKind, side: int, seat: int, events: list[Event], count: int = 0
+    ) -> None:
+        """A doble ronda or a streak of caídas: the side wins the chica at once (its score
+        is brought up to 40, never a zapatería)."""
+        points = max(0, CHICA_POINTS - self.points[side])
+        self.points[side] += points
+        events.append(make_event(kind, side, points, seat, None, (), count))
+        self._end_chica(side, events, by_points=False)
 
     def _deal(self) -> list[Event]:
         """Deal 5 cards to each seat, starting after the dealer, then announce rondas."""
@@ -293,10 +328,7 @@ class Game:
             ranks = [card.rank for card in self.hands[seat]]
             most = max(map(ranks.count, ranks), default=0)
             if most == 4 and self.rules.doble_ronda is None:
-                points = max(0, CHICA_POINTS - self.points[side])
-                self.points[side] += points
-                events.append(Event(EventKind.DOBLE_RONDA, side, points, seat))
-                self._end_chica(side, events, by_points=False)
+                self._win_outright(EventKind.DOBLE_RONDA, side, seat, events)
                 return
             if most >= 3:
                 kind = EventKind.DOBLE_RONDA if most == 4 else EventKind.RONDA
@@ -321,7 +353,7 @@ class Game:
         else:
             side = non_dealer if counts[0] == counts[1] else (0 if counts[0] > counts[1] else 1)
             kind, value = EventKind.DOS_POR_DARLAS, DOS_POR_DARLAS
-        points = 0 if self.locked(side) else value
+        points = 0 if self.locked(side) and not self.rules.carton_at_lock else value
         self.points[side] += points
         events.append(Event(kind, side, points, count=counts[side]))
         if self.points[side] >= CHICA_POINTS:
@@ -354,13 +386,17 @@ class Game:
             events.append(Event(EventKind.MATCH, side))
             return
         self.points = [0, 0]
+        self.caida_streaks = (0, 0)
         self.dealer = (self.dealer + 1) % self.players
         events.extend(self._start_hand())
 
     # ------------------------------------------------------------ persistence
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-serialisable snapshot; Game.from_dict(g.to_dict()) == g."""
-        return {
+        """A JSON-serialisable snapshot; Game.from_dict(g.to_dict()) == g.
+
+        The streaks are saved only under caidas_seguidas, so that a game under the other
+        options saves exactly what it did before the option existed."""
+        data = {
             "version": SAVE_VERSION,
             "players": self.players,
             "rules": self.rules.to_dict(),
@@ -380,6 +416,9 @@ class Game:
             "last_capturer": self.last_capturer,
             "chica_history": [list(s) for s in self.chica_history],
         }
+        if self.rules.caidas_seguidas is not None:
+            data["caida_streaks"] = list(self.caida_streaks)
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Game:
@@ -401,6 +440,8 @@ class Game:
         game.last_played = None if last is None else Card.parse(last)
         game.last_capturer = data["last_capturer"]
         game.chica_history = [tuple(s) for s in data["chica_history"]]
+        streaks = data.get("caida_streaks", (0, 0))
+        game.caida_streaks = (streaks[0], streaks[1])
         return game
 
     def copy(self) -> Game:
@@ -418,6 +459,7 @@ class Game:
         other.stock = self.stock[:]
         other.captured_cards = self.captured_cards[:]
         other.points = self.points[:]
+        other.caida_streaks = self.caida_streaks
         other.last_played = self.last_played
         other.last_capturer = self.last_capturer
         other.chicas_won = self.chicas_won[:]

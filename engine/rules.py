@@ -15,6 +15,8 @@ class Rules:
     sum_cards: how many cards a sum takes (2), or None for any number of cards ≥ 2.
     doble_ronda: None when four of a rank wins the chica, else the points it scores.
     lock_at: from this score on only caídas count ("38 que no juega"); None turns it off.
+    carton_at_lock: a side at the lock still scores its cartón (§6, the English seed).
+    caidas_seguidas: None (off), or how many caídas in a row by one side win the chica (§6).
     """
 
     sum_cards: int | None = 2
@@ -24,6 +26,8 @@ class Rules:
     lock_at: int | None = 38
     leftovers: Leftovers = "nobody"
     chicas_to_win: int = 2
+    carton_at_lock: bool = False
+    caidas_seguidas: int | None = None
 
     def __post_init__(self) -> None:
         if self.sum_cards is not None and self.sum_cards < 2:
@@ -34,6 +38,11 @@ class Rules:
             raise ValueError("chicas_to_win must be at least 1")
         if self.caida_limpia_points < 2:
             raise ValueError("caida_limpia_points must be at least 2 (the caída itself)")
+        if not isinstance(self.carton_at_lock, bool):
+            raise ValueError("carton_at_lock must be True or False")
+        streak = self.caidas_seguidas
+        if streak is not None and (isinstance(streak, bool) or streak < 2):
+            raise ValueError("caidas_seguidas must be at least 2, or None for off")
 
     PRESETS = ("quito", "cuenca")
 
@@ -58,8 +67,21 @@ class Rules:
         return replace(self, **changes)
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        """The options as a dict. The options added later (carton_at_lock, caidas_seguidas)
+        are left out while off, so that a game under the older options saves exactly what
+        it always did."""
+        data = asdict(self)
+        for name in _LATER_OPTIONS:
+            if data[name] == _OFF[name]:
+                del data[name]
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Rules:
+        """Rules from to_dict's data, or from a dict saved before an option existed (the
+        missing option is off)."""
         return cls(**data)
+
+
+_LATER_OPTIONS = ("carton_at_lock", "caidas_seguidas")
+_OFF = {name: getattr(Rules(), name) for name in _LATER_OPTIONS}
