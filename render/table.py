@@ -34,7 +34,7 @@ from engine.tally import perros_tantos
 
 from .faces import CARD_EDGE, CARD_WHITE, paste_text
 from .shapes import DRAW_LOCK, SUIT_COLOURS, draw_suit, font, printable
-from .text import SUIT_SYMBOLS
+from .text import EMOJI_SUITS, SUIT_SYMBOLS
 
 WIDTH, HEIGHT = 640, 360
 HEADER_H, FOOTER_H = 72, 30
@@ -182,7 +182,11 @@ def _suit_glyph(suit: int, size: int, fill: tuple[int, int, int]) -> Image.Image
     return big.resize((size, size), Image.Resampling.LANCZOS)
 
 
-_SUIT_SPLIT = re.compile(f"([{SUIT_SYMBOLS}])")
+# Suit symbols in a line of text, as written by render.text or as emoji characters.
+_SUITS = {
+    symbol: suit for symbols in (SUIT_SYMBOLS, EMOJI_SUITS) for suit, symbol in enumerate(symbols)
+}
+_SUIT_SPLIT = re.compile(f"([{''.join(_SUITS)}])")
 
 Run = str | int  # a run of text, or a suit symbol (0..3) drawn as a shape
 
@@ -191,8 +195,8 @@ def _runs(text: str, size: int) -> list[Run]:
     """Split a line into text runs (what the font can draw) and suit symbols."""
     runs: list[Run] = []
     for part in _SUIT_SPLIT.split(text):
-        if len(part) == 1 and part in SUIT_SYMBOLS:
-            runs.append(SUIT_SYMBOLS.index(part))
+        if len(part) == 1 and part in _SUITS:
+            runs.append(_SUITS[part])
         elif part:
             runs.append(printable(part, size))
     return runs

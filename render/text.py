@@ -1,4 +1,10 @@
-"""Cards as text, where no emoji can stand for them: "7♥", "J♦ 3♣ Q♠"."""
+"""Cards as text, where no emoji can stand for them: "7♥", "J♦ 3♧ Q♤".
+
+Discord draws ♠ ♥ ♦ ♣ as colour emojis (they are emoji characters), and its ♠ and ♣ are
+near-black: unreadable on a dark-theme message or button. So black suits are written ♤ and
+♧, plain text characters that Discord draws in the text's own colour, light on dark and
+dark on light; ♥ and ♦ stay red emojis, readable on both.
+"""
 
 from __future__ import annotations
 
@@ -6,11 +12,12 @@ from collections.abc import Iterable
 
 from engine.cards import Card
 
-SUIT_SYMBOLS = "♠♥♦♣"  # s h d c, in the engine's suit order
+SUIT_SYMBOLS = "♤♥♦♧"  # s h d c, in the engine's suit order, as written in text
+EMOJI_SUITS = "♠♥♦♣"  # the same suits as emoji characters (what players may type)
 
 
 def text_card(card: Card) -> str:
-    """`7h` → "7♥" (ranks A 2-7 J Q K)."""
+    """`7h` → "7♥", `Ks` → "K♤" (ranks A 2-7 J Q K)."""
     return card.rank_name + SUIT_SYMBOLS[card.suit]
 
 

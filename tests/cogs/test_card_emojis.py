@@ -100,7 +100,7 @@ async def test_no_permission_falls_back_to_text(
     assert emojis.is_text_only
     assert emojis.for_card(Card.parse("7h")) is None
     assert emojis.inline(Card.parse("7h")) == "7♥"
-    assert emojis.inline_cards([Card.parse("7h"), Card.parse("Qs")]) == "7♥ Q♠"
+    assert emojis.inline_cards([Card.parse("7h"), Card.parse("Qs")]) == "7♥ Q♤"
     assert "text" in caplog.text and "c40_As" in caplog.text
     assert len(creations(simcord_env)) == 1  # it stops at the first refusal
 
@@ -164,5 +164,5 @@ def test_text_only_and_partial_mappings() -> None:
     text = CardEmojis.text_only()
     assert text.is_text_only and not text.complete
     assert all(text.for_card(card) is None for card in full_deck())
-    assert text.inline(Card.parse("Kc")) == "K♣"
+    assert text.inline(Card.parse("Kc")) == "K♧"
     assert repr(text) == "<CardEmojis 0/40 emojis>"
