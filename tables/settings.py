@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import Any
 
+from engine import Rules
+
+from .house_rules import HOUSE, rules_from_saved
 from .session import DEFAULT_TURN_SECONDS
 
 
@@ -12,6 +15,8 @@ from .session import DEFAULT_TURN_SECONDS
 class ServerSettings:
     """What /cuarenta config sets; anything not set falls back to these defaults.
 
+    rules: the rule set new tables play: "quito", "cuenca" or "house" (the server's own).
+    house_rules: the server's own rule set as `Rules.to_dict()`, None until it has one.
     language: "es" or "en", or None to follow each player's Discord language.
     """
 
@@ -20,9 +25,28 @@ class ServerSettings:
     turn_seconds: int = DEFAULT_TURN_SECONDS
     language: str | None = None
     table_picture: bool = True
+    house_rules: dict[str, Any] | None = field(default=None, hash=False)
 
     @classmethod
     def from_stored(cls, stored: dict[str, Any]) -> ServerSettings:
         """The settings from the storage's dict (unknown keys and unset values ignored)."""
         names = {field.name for field in fields(cls)}
         return cls(**{k: v for k, v in stored.items() if k in names and v is not None})
+
+    def rule_set(self, name: str) -> Rules:
+        """The rules of a rule set: "quito", "cuenca", or "house" (Quito until one is saved).
+
+        ValueError for any other name.
+        """
+        if name == HOUSE:
+            return rules_from_saved(self.house_rules) if self.house_rules else Rules()
+        return Rules.preset(name)
+
+    def default_rules(self) -> Rules:
+        """The rules new tables play unless their host picks others."""
+        return self.rule_set(self.rules)
+
+
+def house_rules_config(rules: Rules) -> dict[str, Any]:
+    """The guild-config values that make `rules` the server's house rules and its default."""
+    return {"house_rules": rules.to_dict(), "rules": HOUSE}

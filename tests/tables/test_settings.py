@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import json
+
+import pytest
+
+from engine import Rules
 from tables.session import DEFAULT_TURN_SECONDS
-from tables.settings import ServerSettings
+from tables.settings import ServerSettings, house_rules_config
 
 
 def test_defaults_fill_what_the_server_did_not_set():
@@ -17,3 +22,25 @@ def test_defaults_fill_what_the_server_did_not_set():
     )
     assert ServerSettings.from_stored({}).turn_seconds == DEFAULT_TURN_SECONDS
     assert ServerSettings.from_stored({"table_picture": False}).table_picture is False
+
+
+def test_settings_saved_before_house_rules_load_unchanged():
+    assert ServerSettings.from_stored({}).default_rules() == Rules()
+    cuenca = ServerSettings.from_stored({"rules": "cuenca", "turn_seconds": 60})
+    assert cuenca == ServerSettings(rules="cuenca", turn_seconds=60, house_rules=None)
+    assert cuenca.default_rules() == Rules.preset("cuenca")
+    assert cuenca.rule_set("house") == Rules()  # no house rules saved: Quito's
+
+
+def test_the_server_s_house_rules_are_its_default_once_saved():
+    house = Rules(ronda_points=4, lock_at=None)
+    stored = {"turn_seconds": 45} | house_rules_config(house)
+    settings = ServerSettings.from_stored(
+        json.loads(json.dumps(stored))
+    )  # as the database keeps it
+    assert settings.rules == "house"
+    assert settings.default_rules() == house
+    assert settings.rule_set("quito") == Rules()
+    assert settings.rule_set("cuenca") == Rules.preset("cuenca")
+    with pytest.raises(ValueError):
+        settings.rule_set("guayaquil")

@@ -1,0 +1,140 @@
+"""The house-rules panel under /cuarenta config, as a server's managers use it."""
+
+from __future__ import annotations
+
+import discord
+import pytest
+
+from cogs import house_rules
+from engine import Rules
+from tables.house_rules import OPTION_BY_FIELD, RuleOption
+from tests.cogs.helpers import current, only_session, play_one_turn
+
+
+def selects(message) -> dict[str, dict]:
+    """The panel's selects by the option they set."""
+    found = {}
+    for row in message.components:
+        for child in row["components"]:
+            if child["type"] == 3:
+                found[child["custom_id"].split(":")[-1]] = child
+    return found
+
+
+def chosen(message, field: str) -> str:
+    """The value a select shows as chosen."""
+    return next(o["value"] for o in selects(message)[field]["options"] if o.get("default"))
+
+
+def page_of(field: str) -> int:
+    return next(i for i, page in enumerate(house_rules.PAGES) if field in [o.field for o in page])
+
+
+@pytest.fixture
+def manager(world):
+    admins = world.guild.create_role("admins", permissions=discord.Permissions(manage_guild=True))
+    return world.guild.add_member(world.env.create_user("dora"), roles=[admins])
+
+
+async def open_panel(world, member, field: str = "ronda_points"):
+    """/cuarenta config, then the page that holds `field`'s select."""
+    opened = await member.slash(world.channel, "cuarenta config")
+    assert opened.ephemeral
+    panel = opened.response
+    for page in range(1, page_of(field) + 1):
+        panel = (await member.click(panel, custom_id=f"c40:hrpage:{page}")).response
+    return panel
+
+
+async def saved(world) -> dict:
+    return await world.env.bot.storage.get_guild_config(world.guild.id)
+
+
+def set_id(field: str) -> str:
+    return f"c40:hrset:{page_of(field)}:{field}"
+
+
+async def test_a_manager_changes_an_option_and_the_server_keeps_it(world, manager):
+    panel = await open_panel(world, manager)
+    assert chosen(panel, "ronda_points") == "2"
+    result = await manager.select(panel, ["4"], custom_id=set_id("ronda_points"))
+    config = await saved(world)
+    assert config["rules"] == "house"
+    assert Rules.from_dict(config["house_rules"]) == Rules(ronda_points=4)
+    shown = result.response
+    assert shown.id == panel.id  # the panel itself shows the new value
+    assert chosen(shown, "ronda_points") == "4"
+    assert "**House rules**: Quito · ronda 4" in shown.content
+    settings = await world.env.bot.get_cog("Cuarenta").server_settings(world.guild.id)
+    assert settings.default_rules() == Rules(ronda_points=4)  # no stale cached settings
+
+
+async def test_every_option_can_be_set_from_its_page(world, manager):
+    """Each page's selects change what they say, and each change keeps the ones before."""
+    expected = Rules()
+    for field, option in OPTION_BY_FIELD.items():
+        panel = await open_panel(world, manager, field)
+        other = option.choices[-1]
+        result = await manager.select(panel, [other.code], custom_id=set_id(field))
+        assert chosen(result.response, field) == other.code
+        expected = expected.with_options(**{field: other.value})
+    assert Rules.from_dict((await saved(world))["house_rules"]) == expected
+
+
+async def test_reset_to_cuenca_then_to_quito(world, manager):
+    panel = await open_panel(world, manager)
+    panel = (await manager.select(panel, ["4"], custom_id=set_id("ronda_points"))).response
+    panel = (await manager.click(panel, label="Reset to Cuenca")).response
+    assert Rules.from_dict((await saved(world))["house_rules"]) == Rules.preset("cuenca")
+    assert "**House rules**: Cuenca\n" in panel.content
+    assert chosen(panel, "ronda_points") == "2"
+    reset = {b["label"]: b for row in panel.components for b in row["components"] if b["type"] == 2}
+    assert reset["Reset to Cuenca"].get("disabled") and not reset["Reset to Quito"].get("disabled")
+    panel = (await manager.click(panel, label="Reset to Quito")).response
+    assert Rules.from_dict((await saved(world))["house_rules"]) == Rules()
+
+
+async def test_someone_who_cannot_manage_the_server_changes_nothing(world, manager):
+    panel = await open_panel(world, manager)
+    await manager.select(panel, ["4"], custom_id=set_id("ronda_points"))
+    before = await saved(world)
+    admins = world.guild.roles["admins"]
+    world.env.backend.remove_member_role(world.guild.id, manager.id, admins.id)
+    refused = await manager.select(panel, ["none"], custom_id=set_id("sum_cards"))
+    assert refused.ephemeral and refused.response.id != panel.id
+    assert "Only members who can Manage Server" in refused.response.content
+    refused = await manager.click(panel, label="Reset to Cuenca")
+    assert "Only members who can Manage Server" in refused.response.content
+    assert await saved(world) == before
+
+
+async def test_a_choice_no_longer_offered_changes_nothing(world, manager, monkeypatch):
+    panel = await open_panel(world, manager, "ronda_points")
+    option = OPTION_BY_FIELD["ronda_points"]
+    fewer = RuleOption(option.field, option.choices[:1])  # a later release dropped "4"
+    monkeypatch.setitem(OPTION_BY_FIELD, "ronda_points", fewer)
+    refused = await manager.select(panel, ["4"], custom_id=set_id("ronda_points"))
+    assert refused.ephemeral and "no longer on the panel" in refused.response.content
+    assert await saved(world) == {}
+
+
+async def test_the_panel_works_after_a_restart(world, manager, make_bot):
+    panel = await open_panel(world, manager)
+    await world.env.restart_bot(make_bot())
+    result = await manager.select(panel, ["4"], custom_id=set_id("ronda_points"))
+    assert chosen(result.response, "ronda_points") == "4"
+    assert Rules.from_dict((await saved(world))["house_rules"]) == Rules(ronda_points=4)
+
+
+async def test_a_game_in_progress_keeps_its_rules(world, manager):
+    await world.ana.slash(world.channel, "cuarenta start", mode="bot", bot_level="easy")
+    session = only_session(world.env)
+    before = current(world.env, session.session_id).rules
+    panel = await open_panel(world, manager)
+    await manager.select(panel, ["4"], custom_id=set_id("ronda_points"))
+    await manager.click(panel, label="Reset to Cuenca")
+    await play_one_turn(world, world.ana, current(world.env, session.session_id))
+    playing = current(world.env, session.session_id)
+    assert playing.phase == "playing" and playing.rules == before == Rules()
+    stored = await world.env.bot.storage.get_session(session.session_id)
+    assert stored.state["rules_name"] == "quito"
