@@ -1,4 +1,4 @@
-"""Persistence for the bot: live sessions, server settings and finished matches in SQLite.
+"""Persistence for the bot: live sessions, server and player settings, finished matches.
 
 Knows nothing of Discord or of the engine's internals: sessions and settings are JSON-able
 dicts, matches are MatchRecord values. Open with `await Storage.open(path)`. Errors:
@@ -7,12 +7,20 @@ ChannelTaken when a second session would be live in one channel.
 """
 
 from .errors import ChannelTaken, SchemaTooNewError, StorageBusy, StorageError
-from .models import LeaderboardRow, MatchRecord, PlayerResult, PlayerStats, SessionRow
+from .models import (
+    LeaderboardRow,
+    MatchOutcome,
+    MatchRecord,
+    PlayerResult,
+    PlayerStats,
+    SessionRow,
+)
 from .storage import Storage
 
 __all__ = [
     "ChannelTaken",
     "LeaderboardRow",
+    "MatchOutcome",
     "MatchRecord",
     "PlayerResult",
     "PlayerStats",

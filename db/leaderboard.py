@@ -85,57 +85,78 @@ async def ranking_size(
     return count
 
 
+# The player's own seats (`me`, in match `m`), in one server (or all: NULL) and one rule
+# set (or all: NULL). Parameters: user_id, guild_id, guild_id, rules, rules.
+_MY_SEATS = """match_players AS me JOIN matches AS m ON m.match_id = me.match_id"""
+_MINE = """me.user_id = ? AND (CAST(? AS BIGINT) IS NULL OR m.guild_id = ?)
+    AND (CAST(? AS TEXT) IS NULL OR m.rules = ?)"""
+_PLAYED = "m.outcome <> 'abandoned'"
+
 # Another human seat of the player's matches: a partner (same side) in the matches the
 # player won, or an opponent (other side) in the matches the player lost.
-_OTHER_SEAT = """SELECT other.user_id, COUNT(*) AS times
-    FROM match_players AS me
-    JOIN match_players AS other
-        ON other.match_id = me.match_id AND other.seat <> me.seat AND (other.side = me.side) = ?
-    JOIN matches AS m ON m.match_id = me.match_id
-    WHERE me.user_id = ? AND me.won = ? AND other.user_id IS NOT NULL
-        AND other.user_id <> me.user_id AND (? IS NULL OR m.guild_id = ?)
+_OTHER_SEAT = f"""SELECT other.user_id, COUNT(*) AS times
+    FROM {_MY_SEATS}
+    JOIN match_players AS other ON other.match_id = me.match_id AND other.seat <> me.seat
+    WHERE {_MINE} AND {_PLAYED} AND me.won = ?
+        AND CASE WHEN other.side = me.side THEN 1 ELSE 0 END = ?
+        AND other.user_id IS NOT NULL AND other.user_id <> me.user_id
     GROUP BY other.user_id ORDER BY times DESC, other.user_id LIMIT 1"""
+
+_SUMS = ", ".join(f"SUM({name})" for name in COUNTERS)
+# Totals over all the player's matches of one scope: from player_totals (all rule sets) ...
+_TOTALS = f"""SELECT SUM(matches), SUM(wins), SUM(with_bots * matches), {_SUMS}
+    FROM player_totals WHERE scope = ? AND with_bots IN (0, 1) AND user_id = ?"""
+# ... or, for one rule set, from the player's own seats.
+_TOTALS_OF_RULES = f"""SELECT COUNT(*), SUM(me.won), SUM(m.with_bots), {_SUMS}
+    FROM {_MY_SEATS} WHERE {_MINE} AND {_PLAYED}"""
+_ABANDONED = f"SELECT COUNT(*) FROM {_MY_SEATS} WHERE {_MINE} AND NOT {_PLAYED}"
+
+
+async def _fetch_row(conn: aiosqlite.Connection, query: str, params: tuple) -> tuple:
+    """The one row of an aggregate query (an aggregate always gives one)."""
+    async with conn.execute(query, params) as cursor:
+        record = await cursor.fetchone()
+    assert record is not None
+    return tuple(record)
 
 
 async def _most_often(
-    conn: aiosqlite.Connection, user_id: int, guild_id: int | None, partner: bool
+    conn: aiosqlite.Connection, mine: tuple, partner: bool
 ) -> tuple[int | None, int]:
     won = partner  # partners: matches won together; opponents: matches they beat the player
-    async with conn.execute(
-        _OTHER_SEAT, (int(partner), user_id, int(won), guild_id, guild_id)
-    ) as cursor:
+    async with conn.execute(_OTHER_SEAT, (*mine, int(won), int(partner))) as cursor:
         record = await cursor.fetchone()
     return (None, 0) if record is None else (record[0], record[1])
 
 
 async def player_stats(
-    conn: aiosqlite.Connection, user_id: int, guild_id: int | None
+    conn: aiosqlite.Connection, user_id: int, guild_id: int | None, rules: str | None
 ) -> PlayerStats | None:
-    """Totals over all the player's matches (human-only and with bots), None if none."""
-    scope = GLOBAL_SCOPE if guild_id is None else guild_id
-    async with conn.execute(
-        f"""SELECT SUM(matches), SUM(wins), SUM(with_bots * matches),
-            {", ".join(f"SUM({name})" for name in COUNTERS)}
-        FROM player_totals WHERE scope = ? AND with_bots IN (0, 1) AND user_id = ?""",
-        (scope, user_id),
-    ) as cursor:
-        record = await cursor.fetchone()
-    assert record is not None  # SUM over no rows still gives a row
-    matches, wins, bot_matches, *counters = record
-    if not matches:
+    """Totals over the player's matches (human-only and with bots) in one server (None: all)
+    and one rule set (None: all); None if the player has no match there, abandoned or not."""
+    mine = (user_id, guild_id, guild_id, rules, rules)
+    if rules is None:
+        scope = GLOBAL_SCOPE if guild_id is None else guild_id
+        totals = await _fetch_row(conn, _TOTALS, (scope, user_id))
+    else:
+        totals = await _fetch_row(conn, _TOTALS_OF_RULES, mine)
+    (abandoned,) = await _fetch_row(conn, _ABANDONED, mine)
+    matches, wins, bot_matches, *counters = (int(value or 0) for value in totals)
+    if not matches and not abandoned:
         return None
-    best_partner, best_partner_wins = await _most_often(conn, user_id, guild_id, partner=True)
-    toughest, toughest_losses = await _most_often(conn, user_id, guild_id, partner=False)
+    best_partner, best_partner_wins = await _most_often(conn, mine, partner=True)
+    toughest, toughest_losses = await _most_often(conn, mine, partner=False)
     return PlayerStats(
         user_id=user_id,
         matches=matches,
         wins=wins,
         losses=matches - wins,
-        win_rate=wins / matches,
+        win_rate=wins / matches if matches else 0.0,
         **dict(zip(COUNTERS, counters, strict=True)),
         best_partner=best_partner,
         best_partner_wins=best_partner_wins,
         toughest_opponent=toughest,
         toughest_opponent_losses=toughest_losses,
         bot_matches=bot_matches,
+        abandoned=abandoned,
     )

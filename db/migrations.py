@@ -10,6 +10,9 @@ Shipped migrations are history: never edit one, append a new one.
 - v4: sessions get `live` (at most one live session per channel, by a partial unique index)
   and `meta` (small JSON details kept apart from the state); existing rows are marked live
   from their saved state.
+- v5: per-player settings; matches keep how they ended (`outcome`: abandoned ones count in
+  no total) and their rule options (`rule_options`, old rows filled from their preset's
+  name); `bot_state`, a few values of the bot's own (e.g. the hash of the last command sync).
 """
 
 from __future__ import annotations
@@ -74,11 +77,13 @@ _V2 = (
         WHERE user_id IS NOT NULL""",
 )
 
-# Recomputes player_totals from the matches: v3 fills the table with it, and the bulk import
-# (records.record_matches_bulk) uses it instead of one upsert per seat.
-REBUILD_PLAYER_TOTALS = (
-    "DELETE FROM player_totals",
-    """INSERT INTO player_totals (
+
+def _rebuild_player_totals(counted: str) -> tuple[str, ...]:
+    """Statements that recompute player_totals from the seats of the matches `counted` keeps
+    (an SQL condition on `m`, the match)."""
+    return (
+        "DELETE FROM player_totals",
+        f"""INSERT INTO player_totals (
         scope, with_bots, user_id, matches, wins, win_rate, points, chicas_won, chicas_lost,
         caidas, limpias, rondas, zapaterias_given, zapaterias_suffered)
     SELECT scope, with_bots, user_id, COUNT(*), SUM(won), CAST(SUM(won) AS REAL) / COUNT(*),
@@ -87,15 +92,18 @@ REBUILD_PLAYER_TOTALS = (
     FROM (
         SELECT m.guild_id AS scope, m.with_bots, p.*
         FROM match_players AS p JOIN matches AS m USING (match_id)
-        WHERE p.user_id IS NOT NULL AND m.guild_id IS NOT NULL
+        WHERE p.user_id IS NOT NULL AND m.guild_id IS NOT NULL{counted}
         UNION ALL
         SELECT 0 AS scope, m.with_bots, p.*
         FROM match_players AS p JOIN matches AS m USING (match_id)
-        WHERE p.user_id IS NOT NULL
+        WHERE p.user_id IS NOT NULL{counted}
     )
     GROUP BY scope, with_bots, user_id""",
-)
+    )
 
+
+# v3 filled player_totals from every match (there was no outcome yet).
+REBUILD_PLAYER_TOTALS_V3 = _rebuild_player_totals("")
 _V3 = (
     """CREATE TABLE player_totals (
         scope               INTEGER NOT NULL,
@@ -122,7 +130,7 @@ _V3 = (
         wins DESC, points DESC, user_id, matches, chicas_won, chicas_lost)""",
     """CREATE INDEX totals_by_points ON player_totals (scope, with_bots, points DESC, wins DESC,
         user_id, win_rate, matches, chicas_won, chicas_lost)""",
-    *REBUILD_PLAYER_TOTALS,
+    *REBUILD_PLAYER_TOTALS_V3,
 )
 
 _V4 = (
@@ -142,7 +150,37 @@ _V4 = (
     "CREATE UNIQUE INDEX sessions_live_in_channel ON sessions (channel_id) WHERE live = 1",
 )
 
-MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4)
+# engine.Rules.to_dict() of each preset when v5 shipped, for the matches recorded before it.
+_V5_PRESET_OPTIONS = {
+    "quito": '{"sum_cards":2,"caida_limpia_points":2,"ronda_points":2,"doble_ronda":null,'
+    '"lock_at":38,"leftovers":"nobody","chicas_to_win":2}',
+    "cuenca": '{"sum_cards":2,"caida_limpia_points":4,"ronda_points":2,"doble_ronda":null,'
+    '"lock_at":38,"leftovers":"nobody","chicas_to_win":2}',
+}
+
+_V5 = (
+    """CREATE TABLE player_settings (
+        user_id    INTEGER PRIMARY KEY,
+        config     TEXT NOT NULL,
+        updated_at REAL NOT NULL
+    )""",
+    "ALTER TABLE matches ADD COLUMN outcome TEXT NOT NULL DEFAULT 'played'",
+    "ALTER TABLE matches ADD COLUMN rule_options TEXT NOT NULL DEFAULT '{}'",
+    "UPDATE matches SET rule_options = CASE rules "
+    + " ".join(f"WHEN '{name}' THEN '{options}'" for name, options in _V5_PRESET_OPTIONS.items())
+    + " ELSE rule_options END",
+    """CREATE TABLE bot_state (
+        key        TEXT PRIMARY KEY,
+        value      TEXT NOT NULL,
+        updated_at REAL NOT NULL
+    )""",
+)
+
+# Recomputes player_totals from the matches (abandoned ones count in none): the bulk import
+# (records.record_many) uses it instead of one upsert per seat.
+REBUILD_PLAYER_TOTALS = _rebuild_player_totals(" AND m.outcome <> 'abandoned'")
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5)
 LATEST_VERSION = len(MIGRATIONS)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 SESSION_KINDS = ("lobby", "challenge", "game")
 
@@ -39,19 +40,33 @@ class PlayerResult:
     zapaterias_suffered: int
 
 
+class MatchOutcome(StrEnum):
+    """How a recorded match ended. An abandoned match is kept (history shows it) but counts
+    in no total: no win, no loss, no points."""
+
+    PLAYED = "played"
+    FORFEIT = "forfeit"
+    ABANDONED = "abandoned"
+
+
 @dataclass(frozen=True)
 class MatchRecord:
-    """A finished match, one result per seat (bots included, with user_id None)."""
+    """A finished match, one result per seat (bots included, with user_id None).
+
+    `rule_options` is the rule set as `engine.Rules.to_dict()` gives it; `rules` its name.
+    """
 
     match_id: str
     guild_id: int | None
     channel_id: int
     finished_at: float
-    rules: str  # "quito", "cuenca" or "custom"
+    rules: str  # "quito", "cuenca", "house" or "custom"
     players: int  # 2 or 4
     with_bots: bool
     winner_side: int
     results: list[PlayerResult]
+    outcome: MatchOutcome = MatchOutcome.PLAYED
+    rule_options: dict = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -71,7 +86,10 @@ class LeaderboardRow:
 
 @dataclass(frozen=True)
 class PlayerStats:
-    """A player's totals over every match (human-only and with bots); win_rate is 0.0 to 1.0."""
+    """A player's totals over every match (human-only and with bots); win_rate is 0.0 to 1.0.
+
+    Abandoned matches count in nothing but `abandoned` (matches may be 0 if all were).
+    """
 
     user_id: int
     matches: int
@@ -91,3 +109,4 @@ class PlayerStats:
     toughest_opponent: int | None  # human opponent who beat this player most often
     toughest_opponent_losses: int
     bot_matches: int  # matches that had bots (counted above, shown apart)
+    abandoned: int = 0  # abandoned matches, counted in none of the figures above

@@ -6,8 +6,9 @@ from collections.abc import Iterable
 
 import aiosqlite
 
+from .codec import to_json
 from .migrations import GLOBAL_SCOPE, REBUILD_PLAYER_TOTALS
-from .models import MatchRecord, PlayerResult
+from .models import MatchOutcome, MatchRecord, PlayerResult
 from .transactions import transaction
 
 # Per-seat counters that player_totals sums (besides matches and wins).
@@ -23,10 +24,12 @@ COUNTERS = (
 )
 _SEAT_COLUMNS = ("match_id", "seat", "user_id", "side", "won", *COUNTERS)
 _TOTAL_KEYS = ("scope", "with_bots", "user_id")
+_OUTCOMES = frozenset(MatchOutcome)  # StrEnum members equal their values
 
 _INSERT_MATCH = """INSERT OR IGNORE INTO matches
-    (match_id, guild_id, channel_id, finished_at, rules, players, with_bots, winner_side)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?)"""
+    (match_id, guild_id, channel_id, finished_at, rules, players, with_bots, winner_side,
+     outcome, rule_options)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"""
 _INSERT_SEAT = (
     f"INSERT OR IGNORE INTO match_players ({', '.join(_SEAT_COLUMNS)}) "
     f"VALUES ({', '.join('?' * len(_SEAT_COLUMNS))})"
@@ -42,6 +45,8 @@ _UPSERT_TOTALS = (
 
 
 def _check(match: MatchRecord) -> None:
+    if match.outcome not in _OUTCOMES:
+        raise ValueError(f"match {match.match_id}: unknown outcome {match.outcome!r}")
     if match.players not in (2, 4):
         raise ValueError(f"match {match.match_id}: players must be 2 or 4, not {match.players}")
     if len(match.results) != match.players:
@@ -69,6 +74,8 @@ def _match_row(match: MatchRecord) -> tuple:
         match.players,
         int(match.with_bots),
         match.winner_side,
+        MatchOutcome(match.outcome).value,
+        to_json(match.rule_options, "a match's rule options"),
     )
 
 
@@ -79,7 +86,12 @@ def _seat_rows(match: MatchRecord) -> list[tuple]:
 
 
 def _total_rows(match: MatchRecord) -> list[tuple]:
-    """The player_totals increments: each human, in the match's server and in all servers."""
+    """The player_totals increments: each human, in the match's server and in all servers.
+
+    Nothing for an abandoned match, which counts in no total.
+    """
+    if match.outcome == MatchOutcome.ABANDONED:
+        return []
     scopes = [GLOBAL_SCOPE] if match.guild_id is None else [match.guild_id, GLOBAL_SCOPE]
     return [
         (scope, int(match.with_bots), r.user_id, 1, int(r.won), float(r.won), *_counts(r))

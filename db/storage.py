@@ -20,9 +20,10 @@ from contextlib import asynccontextmanager
 
 import aiosqlite
 
-from . import guilds, leaderboard, opening, records, sessions
+from . import leaderboard, opening, records, sessions, settings
 from .errors import StorageError, path_problem, storage_error
 from .models import LeaderboardRow, MatchRecord, PlayerStats, SessionRow
+from .settings import SettingsKind
 
 
 class Storage:
@@ -152,22 +153,48 @@ class Storage:
         async with self._use("delete a saved game") as conn:
             await sessions.delete(conn, session_id)
 
-    # Server settings --------------------------------------------------------------------
+    # Server and player settings, the bot's own state -----------------------------------
 
     async def get_guild_config(self, guild_id: int) -> dict:
         """The server's settings, {} when nothing is set."""
         async with self._use("read the server settings") as conn:
-            return await guilds.get_config(conn, guild_id)
+            return await settings.get_config(conn, SettingsKind.GUILD, guild_id)
 
     async def set_guild_config(self, guild_id: int, **values) -> dict:
         """Merge JSON-able `values` into the settings (None removes a key); the new settings."""
         async with self._use("save the server settings") as conn:
-            return await guilds.set_config(conn, guild_id, values, self._clock())
+            return await settings.set_config(
+                conn, SettingsKind.GUILD, guild_id, values, self._clock()
+            )
+
+    async def get_player_config(self, user_id: int) -> dict:
+        """The player's own settings, {} when nothing is set."""
+        async with self._use("read the player's settings") as conn:
+            return await settings.get_config(conn, SettingsKind.PLAYER, user_id)
+
+    async def set_player_config(self, user_id: int, **values) -> dict:
+        """Merge JSON-able `values` into the player's settings (None removes a key)."""
+        async with self._use("save the player's settings") as conn:
+            return await settings.set_config(
+                conn, SettingsKind.PLAYER, user_id, values, self._clock()
+            )
+
+    async def get_bot_state(self, key: str) -> str | None:
+        """A value the bot keeps for itself (e.g. the last command sync), None if never set."""
+        async with self._use("read the bot's state") as conn:
+            return await settings.get_state(conn, key)
+
+    async def set_bot_state(self, key: str, value: str) -> None:
+        async with self._use("save the bot's state") as conn:
+            await settings.set_state(conn, key, value, self._clock())
 
     # Finished matches -------------------------------------------------------------------
 
     async def record_match(self, match: MatchRecord) -> None:
         """Record a finished match; recording the same match_id again does nothing.
+
+        An abandoned match (outcome MatchOutcome.ABANDONED) is kept with its seats but
+        counts in no total or ranking.
 
         ValueError for an inconsistent record (players not 2 or 4, a result count other than
         `players`, a seat twice, one user in two seats).
@@ -213,7 +240,11 @@ class Storage:
         async with self._use("read the leaderboard") as conn:
             return await leaderboard.ranking_size(conn, guild_id, sort, with_bots, min_matches)
 
-    async def player_stats(self, user_id: int, guild_id: int | None = None) -> PlayerStats | None:
-        """The player's totals in one server (None: all servers); None if no matches there."""
+    async def player_stats(
+        self, user_id: int, guild_id: int | None = None, rules: str | None = None
+    ) -> PlayerStats | None:
+        """The player's totals in one server (None: all servers), over the matches of one
+        rule set when `rules` names one ("quito", "cuenca", "house", "custom"); None if the
+        player has no match there. Abandoned matches are only counted in `abandoned`."""
         async with self._use("read the player's statistics") as conn:
-            return await leaderboard.player_stats(conn, user_id, guild_id)
+            return await leaderboard.player_stats(conn, user_id, guild_id, rules)

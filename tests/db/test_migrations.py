@@ -18,8 +18,11 @@ from db import (
     migrations,
 )
 from db.migrations import APPLICATION_ID, LATEST_VERSION, MIGRATIONS
+from engine import Rules
 
 OLD_SESSION_COLUMNS = "session_id, guild_id, channel_id, kind, state, created_at, updated_at"
+V2_MATCH = "INSERT INTO matches (match_id, guild_id, channel_id, finished_at, rules, players, "
+V2_MATCH += "with_bots, winner_side) VALUES"
 
 
 def build_file(path, version: int) -> None:
@@ -36,13 +39,13 @@ def build_file(path, version: int) -> None:
         )
         conn.execute('INSERT INTO guild_config VALUES (5, \'{"lang":"es"}\', 3)')
     if version >= 2:
-        conn.execute("INSERT INTO matches VALUES ('m-1', 5, 6, 10.0, 'quito', 2, 0, 1)")
+        conn.execute(f"{V2_MATCH} ('m-1', 5, 6, 10.0, 'quito', 2, 0, 1)")
         conn.executemany(
             "INSERT INTO match_players VALUES ('m-1', ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, 0, 0)",
             [(0, 100, 0, 0, 0, 1, 22), (1, 200, 1, 1, 1, 0, 40)],
         )
     if version >= 3:  # a v3 bot keeps the totals of its matches
-        for statement in migrations.REBUILD_PLAYER_TOTALS:
+        for statement in migrations.REBUILD_PLAYER_TOTALS_V3:
             conn.execute(statement)
     conn.commit()
     conn.close()
@@ -123,6 +126,47 @@ async def test_each_older_schema_migrates_and_keeps_its_data(tmp_path, version):
     finally:
         await storage.close()
     assert file_pragma(path, "user_version") == LATEST_VERSION
+
+
+async def test_v5_gives_old_matches_their_rules_options_and_keeps_their_totals(tmp_path):
+    path = tmp_path / "v4.sqlite3"
+    build_file(path, 4)
+    conn = sqlite3.connect(path)
+    seats = "INSERT INTO match_players VALUES"
+    conn.executescript(
+        f"""{V2_MATCH} ('m-cuenca', 5, 6, 11.0, 'cuenca', 2, 0, 0),
+            ('m-custom', 5, 6, 11.0, 'custom', 2, 0, 0);
+        {seats} ('m-cuenca', 0, 100, 0, 1, 0, 0, 10, 0, 0, 0, 0, 0),
+            ('m-cuenca', 1, 200, 1, 0, 0, 0, 10, 0, 0, 0, 0, 0),
+            ('m-custom', 0, 100, 0, 1, 0, 0, 10, 0, 0, 0, 0, 0),
+            ('m-custom', 1, 200, 1, 0, 0, 0, 10, 0, 0, 0, 0, 0);"""
+    )
+    for statement in migrations.REBUILD_PLAYER_TOTALS_V3:
+        conn.execute(statement)
+    conn.commit()
+    totals_before = conn.execute("SELECT * FROM player_totals ORDER BY 1, 2, 3").fetchall()
+    conn.close()
+    storage = await Storage.open(path)
+    try:
+        assert (await storage.player_stats(100)).matches == 3
+        assert (await storage.player_stats(100, rules="cuenca")).wins == 1
+        assert await storage.get_player_config(100) == {}
+        assert await storage.get_bot_state("anything") is None
+    finally:
+        await storage.close()
+    conn = sqlite3.connect(path)
+    try:
+        rows = conn.execute("SELECT match_id, outcome, rule_options FROM matches ORDER BY 1")
+        options = {match_id: (outcome, json.loads(rules)) for match_id, outcome, rules in rows}
+        assert options == {
+            "m-1": ("played", Rules.preset("quito").to_dict()),
+            "m-cuenca": ("played", Rules.preset("cuenca").to_dict()),
+            "m-custom": ("played", {}),  # which options a custom match had is not known
+        }
+        totals = conn.execute("SELECT * FROM player_totals ORDER BY 1, 2, 3").fetchall()
+        assert totals == totals_before
+    finally:
+        conn.close()
 
 
 async def test_reopening_a_current_file_changes_nothing(tmp_path):

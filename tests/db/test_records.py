@@ -1,11 +1,12 @@
 """Finished matches: recording, rankings and player statistics, on hand-made matches."""
 
 import itertools
+import json
 import sqlite3
 
 import pytest
 
-from db import LeaderboardRow, MatchRecord, PlayerResult, Storage
+from db import LeaderboardRow, MatchOutcome, MatchRecord, PlayerResult, Storage
 
 GUILD, OTHER_GUILD = 111, 222
 A, B, C, D, E = 1, 2, 3, 4, 5
@@ -293,3 +294,89 @@ async def test_inconsistent_records_are_refused(storage, broken):
     assert await storage.leaderboard(GUILD) == []
     await storage.record_match(match)  # the good record with the same id still goes in
     assert await storage.leaderboard_size(GUILD) == 2
+
+
+# Outcomes and rule sets ---------------------------------------------------------------
+
+
+def ended(match, outcome, rules=None):
+    """`match` with another outcome (and rule-set name)."""
+    return MatchRecord(**(vars(match) | {"outcome": outcome, "rules": rules or match.rules}))
+
+
+async def test_an_abandoned_match_is_kept_but_counts_in_no_total(storage):
+    await record(
+        storage,
+        duel(A, B),
+        ended(duel(B, A, match_id="gone"), MatchOutcome.ABANDONED),
+        ended(duel(A, None), MatchOutcome.ABANDONED),
+        ended(duel(C, D), MatchOutcome.ABANDONED),
+        ended(duel(A, B), MatchOutcome.FORFEIT),
+    )
+    assert table(await storage.leaderboard(GUILD)) == [(1, A, 2, 2, 80), (2, B, 2, 0, 40)]
+    assert await storage.leaderboard(GUILD, with_bots=True) == []
+    assert table(await storage.leaderboard(None)) == [(1, A, 2, 2, 80), (2, B, 2, 0, 40)]
+    a = await storage.player_stats(A)
+    assert (a.matches, a.wins, a.losses, a.points, a.abandoned) == (2, 2, 0, 80, 2)
+    assert (a.bot_matches, a.toughest_opponent) == (0, None)  # B's abandoned win is not one
+    b = await storage.player_stats(B, GUILD)
+    assert (b.matches, b.wins, b.abandoned, b.best_partner) == (2, 0, 1, None)
+    c = await storage.player_stats(C)  # only abandoned matches: figures of nothing
+    assert (c.matches, c.wins, c.losses, c.win_rate, c.points, c.abandoned) == (0, 0, 0, 0, 0, 1)
+    assert await storage.player_stats(C, OTHER_GUILD) is None
+    conn = sqlite3.connect(storage.path)  # history still shows the abandoned matches
+    try:
+        outcomes = conn.execute("SELECT outcome, COUNT(*) FROM matches GROUP BY 1 ORDER BY 1")
+        assert outcomes.fetchall() == [("abandoned", 3), ("forfeit", 1), ("played", 1)]
+        seats = conn.execute("SELECT user_id FROM match_players WHERE match_id = 'gone'")
+        assert sorted(seats.fetchall()) == [(A,), (B,)]
+    finally:
+        conn.close()
+
+
+async def test_the_rules_filter_counts_one_rule_set_only(storage):
+    await record(
+        storage,
+        duel(A, B),  # quito
+        ended(duel(B, A, win_points=44), "played", "cuenca"),
+        ended(duel(B, A), "played", "cuenca"),
+        ended(duel(A, B), MatchOutcome.ABANDONED, "cuenca"),
+        ended(duel(A, None), "played", "house"),
+        ended(duel(A, B, guild=OTHER_GUILD), "forfeit", "cuenca"),
+    )
+    quito = await storage.player_stats(A, rules="quito")
+    assert (quito.matches, quito.wins, quito.points, quito.abandoned) == (1, 1, 40, 0)
+    cuenca = await storage.player_stats(A, rules="cuenca")
+    assert (cuenca.matches, cuenca.wins, cuenca.losses, cuenca.points) == (3, 1, 2, 80)
+    assert (cuenca.abandoned, cuenca.toughest_opponent, cuenca.toughest_opponent_losses) == (
+        1,
+        B,
+        2,
+    )
+    here = await storage.player_stats(A, GUILD, rules="cuenca")
+    assert (here.matches, here.wins, here.abandoned) == (2, 0, 1)
+    house = await storage.player_stats(A, rules="house")
+    assert (house.matches, house.wins, house.bot_matches) == (1, 1, 1)
+    assert await storage.player_stats(A, rules="custom") is None
+    assert await storage.player_stats(B, rules="house") is None
+    every = await storage.player_stats(A)
+    assert (every.matches, every.wins, every.abandoned) == (5, 3, 1)
+
+
+async def test_a_match_keeps_its_rule_options_and_an_unknown_outcome_is_refused(storage):
+    options = {"sum_cards": None, "caida_limpia_points": 4, "lock_at": None}
+    await storage.record_match(
+        MatchRecord(**(vars(duel(A, B, match_id="opts")) | {"rule_options": options}))
+    )
+    with pytest.raises(ValueError, match="outcome"):
+        await storage.record_match(ended(duel(A, B, match_id="odd"), "cancelled"))
+    with pytest.raises(TypeError):
+        await storage.record_match(
+            MatchRecord(**(vars(duel(A, B, match_id="bad")) | {"rule_options": [1]}))
+        )
+    conn = sqlite3.connect(storage.path)
+    try:
+        rows = conn.execute("SELECT match_id, rule_options, outcome FROM matches").fetchall()
+    finally:
+        conn.close()
+    assert [(m, json.loads(o), outcome) for m, o, outcome in rows] == [("opts", options, "played")]

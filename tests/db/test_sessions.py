@@ -116,35 +116,60 @@ async def test_a_damaged_row_is_skipped_on_restore(storage):
         await storage.get_session("bad-meta")
 
 
-async def test_guild_config_merges_and_persists(tmp_path):
+@pytest.mark.parametrize("kind", ["guild", "player"])
+async def test_settings_merge_and_persist(tmp_path, kind):
+    """Server and player settings merge the same way, each kind in its own table."""
     path = tmp_path / "config.sqlite3"
     storage = await Storage.open(path)
+    other_kind = "player" if kind == "guild" else "guild"
+
+    def get(store, owner, which=kind):
+        return getattr(store, f"get_{which}_config")(owner)
+
+    def put(store, owner, which=kind, **values):
+        return getattr(store, f"set_{which}_config")(owner, **values)
+
     try:
-        assert await storage.get_guild_config(7) == {}
-        assert await storage.set_guild_config(7, lang="es", rules="quito") == {
-            "lang": "es",
-            "rules": "quito",
-        }
-        assert await storage.set_guild_config(7, rules="cuenca", channels=[1, 2]) == {
+        assert await get(storage, 7) == {}
+        assert await put(storage, 7, lang="es", rules="quito") == {"lang": "es", "rules": "quito"}
+        assert await put(storage, 7, rules="cuenca", channels=[1, 2]) == {
             "lang": "es",
             "rules": "cuenca",
             "channels": [1, 2],
         }
-        assert await storage.set_guild_config(7, lang=None) == {
-            "rules": "cuenca",
-            "channels": [1, 2],
-        }
-        assert await storage.set_guild_config(8, lang="en") == {"lang": "en"}
-        assert await storage.set_guild_config(8) == {"lang": "en"}
+        assert await put(storage, 7, lang=None) == {"rules": "cuenca", "channels": [1, 2]}
+        assert await put(storage, 8, lang="en") == {"lang": "en"}
+        assert await put(storage, 8) == {"lang": "en"}
         with pytest.raises(TypeError):
-            await storage.set_guild_config(8, lang="es", when=object())
+            await put(storage, 8, lang="es", when=object())
+        assert await get(storage, 7, other_kind) == {}  # the other kind's table is apart
+        await put(storage, 7, other_kind, lang="en")
     finally:
         await storage.close()
     reopened = await Storage.open(path)
     try:
-        assert await reopened.get_guild_config(7) == {"rules": "cuenca", "channels": [1, 2]}
-        assert await reopened.get_guild_config(8) == {"lang": "en"}
-        assert await reopened.get_guild_config(9) == {}
+        assert await get(reopened, 7) == {"rules": "cuenca", "channels": [1, 2]}
+        assert await get(reopened, 8) == {"lang": "en"}
+        assert await get(reopened, 9) == {}
+        assert await get(reopened, 7, other_kind) == {"lang": "en"}
+    finally:
+        await reopened.close()
+
+
+async def test_bot_state_is_kept_and_replaced(tmp_path):
+    path = tmp_path / "state.sqlite3"
+    storage = await Storage.open(path)
+    try:
+        assert await storage.get_bot_state("commands") is None
+        await storage.set_bot_state("commands", "abc")
+        await storage.set_bot_state("emojis", "x")
+        await storage.set_bot_state("commands", "def")
+    finally:
+        await storage.close()
+    reopened = await Storage.open(path)
+    try:
+        assert await reopened.get_bot_state("commands") == "def"
+        assert await reopened.get_bot_state("emojis") == "x"
     finally:
         await reopened.close()
 

@@ -10,10 +10,11 @@ from collections import Counter
 
 import pytest
 
-from db import LeaderboardRow, MatchRecord, PlayerResult, Storage
+from db import LeaderboardRow, MatchOutcome, MatchRecord, PlayerResult, Storage
 from db.leaderboard import SORTS, ranking_params, ranking_sql, ranking_where
 
 GUILDS = (7, 8, None)
+RULE_SETS = ("quito", "cuenca", "house", "custom")
 USERS = range(1, 9)
 COUNTERS = ("points", "chicas_won", "chicas_lost", "caidas", "limpias", "rondas")
 COUNTERS += ("zapaterias_given", "zapaterias_suffered")
@@ -49,28 +50,33 @@ def random_match(rng: random.Random, number: int) -> MatchRecord:
         guild_id=rng.choice(GUILDS),
         channel_id=1,
         finished_at=float(number),
-        rules=rng.choice(("quito", "cuenca", "custom")),
+        rules=rng.choice(RULE_SETS),
         players=players,
         with_bots=None in users,
         winner_side=winner,
         results=results,
+        outcome=rng.choices(list(MatchOutcome), weights=(8, 1, 1))[0],
     )
 
 
-def in_scope(match, guild_id):
-    return guild_id is None or match.guild_id == guild_id
+def in_scope(match, guild_id, rules=None):
+    return guild_id in (None, match.guild_id) and rules in (None, match.rules)
 
 
-def model_totals(matches, guild_id, with_bots=None):
-    """user -> {"matches", "wins", counters...} over the matches in scope."""
+def model_totals(matches, guild_id, with_bots=None, rules=None):
+    """user -> {"matches", "wins", counters..., "abandoned"} over the matches in scope;
+    an abandoned match counts only in "abandoned"."""
     totals = {}
     for match in matches:
-        if not in_scope(match, guild_id) or with_bots not in (None, match.with_bots):
+        if not in_scope(match, guild_id, rules) or with_bots not in (None, match.with_bots):
             continue
         for result in match.results:
             if result.user_id is None:
                 continue
             total = totals.setdefault(result.user_id, Counter())
+            if match.outcome == MatchOutcome.ABANDONED:
+                total["abandoned"] += 1
+                continue
             total["matches"] += 1
             total["wins"] += result.won
             total["bot_matches"] += match.with_bots
@@ -86,6 +92,7 @@ def model_ranking(matches, guild_id, sort, with_bots, min_matches):
         "points": lambda u, t: (-t["points"], -t["wins"], u),
     }
     totals = model_totals(matches, guild_id, with_bots)
+    totals = {user: total for user, total in totals.items() if total["matches"]}
     ranked = sorted(totals.items(), key=lambda item: keys[sort](*item))
     if sort == "win_rate":
         ranked = [(u, t) for u, t in ranked if t["matches"] >= min_matches]
@@ -105,13 +112,15 @@ def model_ranking(matches, guild_id, sort, with_bots, min_matches):
     ]
 
 
-def model_most_often(matches, guild_id, user, partner):
+def model_most_often(matches, guild_id, rules, user, partner):
     """(other user, times) for the best partner or toughest opponent, or (None, 0)."""
     counts = Counter()
     for match in matches:
         seats = {r.user_id: r for r in match.results if r.user_id is not None}
         me = seats.get(user)
-        if not in_scope(match, guild_id) or me is None or me.won != partner:
+        if not in_scope(match, guild_id, rules) or me is None or me.won != partner:
+            continue
+        if match.outcome == MatchOutcome.ABANDONED:
             continue
         for other, result in seats.items():
             if other != user and (result.side == me.side) == partner:
@@ -151,23 +160,27 @@ async def test_rankings_match_the_model(recorded, matches, guild_id):
 
 
 @pytest.mark.parametrize("guild_id", GUILDS)
-async def test_player_stats_match_the_model(recorded, matches, guild_id):
-    totals = model_totals(matches, guild_id)
+@pytest.mark.parametrize("rules", [None, *RULE_SETS])
+async def test_player_stats_match_the_model(recorded, matches, guild_id, rules):
+    totals = model_totals(matches, guild_id, rules=rules)
     for user in (*USERS, 99):
-        stats = await recorded.player_stats(user, guild_id)
+        stats = await recorded.player_stats(user, guild_id, rules=rules)
         if user not in totals:
             assert stats is None
             continue
         total = totals[user]
         assert (stats.user_id, stats.matches, stats.wins) == (user, total["matches"], total["wins"])
-        assert stats.losses == total["matches"] - total["wins"]
-        assert stats.win_rate == total["wins"] / total["matches"]
+        assert (stats.losses, stats.abandoned) == (
+            total["matches"] - total["wins"],
+            total["abandoned"],
+        )
+        assert stats.win_rate == (total["wins"] / total["matches"] if total["matches"] else 0)
         assert stats.bot_matches == total["bot_matches"]
         for name in COUNTERS:
             assert getattr(stats, name) == total[name], name
-        partner = model_most_often(matches, guild_id, user, partner=True)
+        partner = model_most_often(matches, guild_id, rules, user, partner=True)
         assert (stats.best_partner, stats.best_partner_wins) == partner
-        opponent = model_most_often(matches, guild_id, user, partner=False)
+        opponent = model_most_often(matches, guild_id, rules, user, partner=False)
         assert (stats.toughest_opponent, stats.toughest_opponent_losses) == opponent
 
 
