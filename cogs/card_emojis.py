@@ -2,7 +2,11 @@
 
 At start-up (`setup_hook`, when the application id is known) call `sync_card_emojis(client)`:
 it lists the application's emojis, uploads a face (drawn by `render.faces`) for each card
-whose emoji is missing, matched by name ("c40_7h"), and returns a `CardEmojis`. If the
+whose emoji is missing, matched by name ("c40_7h_v2"), and returns a `CardEmojis`. The
+name carries the faces' version (`render.faces.FACE_VERSION`): when the faces change, the
+new names are missing, so the next start-up uploads the new faces (application emojis
+serve every server at once), then deletes the card emojis of other versions (the
+application's emoji slots are limited). If the
 emojis cannot be listed or created (no permission, the application's emoji limit, an
 outage), it logs a warning and returns `CardEmojis.text_only()`: every card then shows as
 text, "7♥". It is all or nothing, so a hand never mixes pictures and text; the next
@@ -18,7 +22,7 @@ from collections.abc import Iterable, Mapping
 import discord
 
 from engine.cards import Card, full_deck
-from render.faces import card_face_png, emoji_name
+from render.faces import card_face_png, emoji_name, is_card_emoji_name
 from render.text import text_card
 
 log = logging.getLogger(__name__)
@@ -122,5 +126,20 @@ async def sync_card_emojis(client: discord.Client) -> CardEmojis:
             created += 1
         found[str(card)] = emoji
 
-    log.info("Card emojis: %d reused, %d created.", DECK_SIZE - created, created)
+    current = {emoji_name(card) for card in full_deck()}
+    stale = [e for e in existing if is_card_emoji_name(e.name) and e.name not in current]
+    deleted = 0
+    for old in stale:
+        try:
+            await old.delete()
+        except discord.DiscordException as error:  # harmless: it only takes a slot
+            log.warning("Card emojis: could not delete the old %s (%s).", old.name, error)
+        else:
+            deleted += 1
+    log.info(
+        "Card emojis: %d reused, %d created, %d of other versions deleted.",
+        DECK_SIZE - created,
+        created,
+        deleted,
+    )
     return CardEmojis(found)

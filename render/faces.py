@@ -2,13 +2,15 @@
 
 Emojis show at 20-48 px, so a face carries only what a player reads at a glance: the
 rank, big, and the suit drawn as a shape, red for hearts and diamonds, black for spades
-and clubs, on a white rounded card on a transparent background. Drawn four times larger
-and scaled down, so the edges are smooth.
+and clubs, on a white rounded card with a dark outline on a transparent background, so a
+face never relies on the button under it (dark or light theme, grey or blurple). Drawn
+four times larger and scaled down, so the edges are smooth.
 """
 
 from __future__ import annotations
 
 import io
+import re
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -19,22 +21,37 @@ from .shapes import DRAW_LOCK, SUIT_COLOURS, draw_suit, font
 
 FACE_SIZE = 128  # Discord shows emojis at up to 128 × 128 (and most often at 22-48 px)
 EMOJI_PREFIX = "c40_"
+# Part of each emoji's name: bump it whenever the faces change, so that servers holding
+# the old faces get the new ones (the emoji sync creates what is missing by name and
+# deletes card emojis of other versions). tests/render/test_faces.py holds the faces to a
+# digest recorded for this version.
+FACE_VERSION = 2
 _SCALE = 4  # supersampling factor
 
 CARD_WHITE = (255, 255, 255, 255)
-CARD_EDGE = (150, 150, 160, 255)
+CARD_EDGE = (150, 150, 160, 255)  # the table picture's cards, on green felt
+# An emoji's card is outlined darker and thicker: on a white or light grey button (light
+# theme) the card's edge must still show, and on a dark one the white card carries the ink.
+FACE_OUTLINE = (84, 86, 96, 255)
 
 
 def emoji_name(card: Card) -> str:
-    """The application emoji's name for `card`: "c40_7h" (2-32 of [A-Za-z0-9_])."""
-    return EMOJI_PREFIX + str(card)
+    """The application emoji's name for `card`: "c40_7h_v2" (2-32 of [A-Za-z0-9_])."""
+    return f"{EMOJI_PREFIX}{card}_v{FACE_VERSION}"
 
 
-def _rounded_card(size: tuple[int, int], radius: int, edge: int) -> Image.Image:
-    """A white card with a grey edge, corners rounded, on transparent."""
+def is_card_emoji_name(name: str) -> bool:
+    """True for the name of a card's emoji of any version ("c40_7h", "c40_7h_v2")."""
+    return re.fullmatch(rf"{EMOJI_PREFIX}[A2-7JQK][shdc](_v\d+)?", name) is not None
+
+
+def _rounded_card(
+    size: tuple[int, int], radius: int, edge: int, outline: tuple[int, int, int, int]
+) -> Image.Image:
+    """A white card with an `outline` edge, corners rounded, on transparent."""
     image = Image.new("RGBA", size, (0, 0, 0, 0))
     draw = ImageDraw.Draw(image)
-    draw.rounded_rectangle((0, 0, size[0] - 1, size[1] - 1), radius=radius, fill=CARD_EDGE)
+    draw.rounded_rectangle((0, 0, size[0] - 1, size[1] - 1), radius=radius, fill=outline)
     draw.rounded_rectangle(
         (edge, edge, size[0] - 1 - edge, size[1] - 1 - edge),
         radius=max(1, radius - edge),
@@ -86,13 +103,14 @@ def _face(card: Card) -> Image.Image:
 
 def _draw_face(card: Card) -> Image.Image:
     big = FACE_SIZE * _SCALE
-    image = _rounded_card((big, big), radius=big // 7, edge=big // 40)
+    image = _rounded_card((big, big), radius=big // 7, edge=big // 18, outline=FACE_OUTLINE)
     draw = ImageDraw.Draw(image)
     colour = SUIT_COLOURS[card.suit]
-    # Rank on the left half, suit on the right: it reads like the text "7♥".
-    paste_text(image, card.rank_name, colour, (big * 0.06, big * 0.15, big * 0.52, big * 0.85))
-    side = big * 0.46
-    cx, cy = big * 0.73, big * 0.5
+    # Rank on the left, suit on the right: it reads like the text "7♥". The suit is drawn
+    # as big as the card allows, so ♠ and ♣ still differ at a button's 22 px.
+    paste_text(image, card.rank_name, colour, (big * 0.08, big * 0.14, big * 0.48, big * 0.86))
+    side = big * 0.52
+    cx, cy = big * 0.715, big * 0.5
     draw_suit(draw, card.suit, (cx - side / 2, cy - side / 2, cx + side / 2, cy + side / 2))
     return image.resize((FACE_SIZE, FACE_SIZE), Image.Resampling.LANCZOS)
 

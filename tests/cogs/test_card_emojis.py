@@ -11,7 +11,7 @@ import simcord
 
 from cogs.card_emojis import CardEmojis, sync_card_emojis
 from engine.cards import Card, full_deck
-from render.faces import card_face_png, emoji_name
+from render.faces import FACE_VERSION, card_face_png, emoji_name
 
 ALL_NAMES = {emoji_name(card) for card in full_deck()}
 
@@ -36,7 +36,7 @@ async def test_first_sync_creates_all_40(simcord_env: simcord.Env) -> None:
     assert len(creations(simcord_env)) == 40
     assert emojis.complete and not emojis.is_text_only
     # Each upload is the card's own face, as PNG.
-    request = next(r for r in creations(simcord_env) if r.json["name"] == "c40_7h")
+    request = next(r for r in creations(simcord_env) if r.json["name"] == f"c40_7h_v{FACE_VERSION}")
     prefix = "data:image/png;base64,"
     assert request.json["image"].startswith(prefix)
     assert base64.b64decode(request.json["image"][len(prefix) :]) == card_face_png(Card.parse("7h"))
@@ -55,17 +55,64 @@ async def test_second_sync_creates_nothing_and_reuses(simcord_env: simcord.Env) 
 
 async def test_sync_creates_only_the_missing(simcord_env: simcord.Env) -> None:
     backend = simcord_env.backend
-    present = {name: backend.create_application_emoji(name).id for name in ("c40_7h", "c40_As")}
+    present = {
+        card: backend.create_application_emoji(emoji_name(Card.parse(card))).id
+        for card in ("7h", "As")
+    }
     backend.create_application_emoji("not_a_card")
 
     emojis = await sync_card_emojis(simcord_env.bot)
 
     created = [r.json["name"] for r in creations(simcord_env)]
-    assert sorted(created) == sorted(ALL_NAMES - set(present))
+    assert sorted(created) == sorted(ALL_NAMES - {emoji_name(Card.parse(c)) for c in present})
     assert emojis.complete
-    assert emojis.for_card(Card.parse("7h")).id == present["c40_7h"]
-    assert emojis.for_card(Card.parse("As")).id == present["c40_As"]
+    assert emojis.for_card(Card.parse("7h")).id == present["7h"]
+    assert emojis.for_card(Card.parse("As")).id == present["As"]
     assert len(backend.application_emojis) == 41
+
+
+def deletions(env: simcord.Env) -> list[simcord.types.HttpLogEntry]:
+    return [r for r in env.http_requests if r.method == "DELETE" and "/emojis/" in r.path]
+
+
+async def test_new_faces_replace_the_old_ones_on_the_next_start(
+    simcord_env: simcord.Env, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A server that has the faces of an older version (named "c40_7h", or "c40_7h_v1")
+    gets the new faces under new names, and the old card emojis are deleted; any other
+    emoji of the application is left alone."""
+    backend = simcord_env.backend
+    old = {backend.create_application_emoji(f"c40_{card}").id for card in full_deck()}
+    old.add(backend.create_application_emoji("c40_Kc_v1").id)
+    other = backend.create_application_emoji("trophy").id
+
+    with caplog.at_level(logging.INFO, logger="cogs.card_emojis"):
+        emojis = await sync_card_emojis(simcord_env.bot)
+
+    assert sorted(r.json["name"] for r in creations(simcord_env)) == sorted(ALL_NAMES)
+    assert emojis.complete
+    assert {emojis.for_card(card).id for card in full_deck()}.isdisjoint(old)
+    assert sorted(app_emoji_names(simcord_env)) == sorted(ALL_NAMES | {"trophy"})
+    assert other in backend.application_emojis
+    assert len(deletions(simcord_env)) == 41
+    assert "0 reused, 40 created, 41 of other versions deleted" in caplog.text
+
+    again = await sync_card_emojis(simcord_env.bot)  # and the start after: nothing to do
+    assert len(creations(simcord_env)) == 40 and len(deletions(simcord_env)) == 41
+    assert again.for_card("7h") == emojis.for_card("7h")
+
+
+async def test_an_old_face_that_cannot_be_deleted_does_not_stop_the_new_ones(
+    simcord_env: simcord.Env, caplog: pytest.LogCaptureFixture
+) -> None:
+    simcord_env.backend.create_application_emoji("c40_7h")
+    simcord_env.inject_error(
+        "DELETE", "/applications/*/emojis/*", status=500, message="Internal", times=None
+    )
+    with caplog.at_level(logging.WARNING, logger="cogs.card_emojis"):
+        emojis = await sync_card_emojis(simcord_env.bot)
+    assert emojis.complete and emojis.for_card("7h").name == emoji_name(Card.parse("7h"))
+    assert "could not delete the old c40_7h" in caplog.text
 
 
 async def test_emojis_for_buttons_and_text(simcord_env: simcord.Env) -> None:
@@ -74,8 +121,8 @@ async def test_emojis_for_buttons_and_text(simcord_env: simcord.Env) -> None:
     partial = emojis.for_card(seven)
 
     assert isinstance(partial, discord.PartialEmoji)
-    assert partial.name == "c40_7h" and partial.id is not None
-    assert emojis.inline(seven) == f"<:c40_7h:{partial.id}>"
+    assert partial.name == f"c40_7h_v{FACE_VERSION}" and partial.id is not None
+    assert emojis.inline(seven) == f"<:c40_7h_v{FACE_VERSION}:{partial.id}>"
     assert emojis.inline("7h") == emojis.inline(seven)
     assert emojis.inline_cards([seven, Card.parse("Jd")]).count("<:c40_") == 2
     # A button takes it as its emoji.
@@ -101,7 +148,7 @@ async def test_no_permission_falls_back_to_text(
     assert emojis.for_card(Card.parse("7h")) is None
     assert emojis.inline(Card.parse("7h")) == "7♥"
     assert emojis.inline_cards([Card.parse("7h"), Card.parse("Qs")]) == "7♥ Q♤"
-    assert "text" in caplog.text and "c40_As" in caplog.text
+    assert "text" in caplog.text and emoji_name(Card.parse("As")) in caplog.text
     assert len(creations(simcord_env)) == 1  # it stops at the first refusal
 
 
