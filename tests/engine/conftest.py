@@ -81,6 +81,7 @@ def end_of_deal(
     rules: Rules | None = None,
     scores=(0, 0),
     table: str = "2s",
+    streaks=(0, 0),
 ):
     """The dealer drops Kc, the last card of a deal; `next_hands` (in dealing order, from
     the seat after the dealer) are dealt. Returns the game and the events of that play."""
@@ -97,6 +98,7 @@ def end_of_deal(
         scores=scores,
         to_play=dealer,
         dealer=dealer,
+        streaks=streaks,
     )
     return game, drop(game, "Kc")
 
