@@ -1,17 +1,25 @@
 """Entry point: `python bot.py` runs the Cuarenta bot with DISCORD_TOKEN from .env.
 
 `create_bot()` is the factory the tests use too. Start-up follows discord.py's
-advanced_startup example: storage opens, card emojis sync, cogs load and the persistent
-buttons register in `setup_hook`, before the gateway connects.
+advanced_startup example: storage opens, card emojis sync, cogs load, the persistent
+buttons register and the commands sync (when they changed) in `setup_hook`, before the
+gateway connects.
+
+Several processes may share the servers (SHARD_COUNT, SHARD_IDS) and one database
+(DATABASE_URL=postgresql://...). The process that runs shard 0 is the lead: only it
+uploads the card emojis and syncs the global commands.
 """
 
 from __future__ import annotations
 
 import asyncio
 import gc
+import hashlib
+import json
 import logging
 import os
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 import discord
@@ -23,6 +31,8 @@ from cogs.card_emojis import CardEmojis, sync_card_emojis
 from cogs.components import BUTTON_KINDS
 from cogs.localized import CatalogTranslator
 from db import Storage, StorageError
+from engine.cards import full_deck
+from render.faces import emoji_name
 
 log = logging.getLogger("cuarenta")
 
@@ -33,10 +43,44 @@ MISSING_TOKEN = (
     "DISCORD_TOKEN is not set. Copy .env.example to .env and put your bot's token in it\n"
     "(Discord Developer Portal → your application → Bot → Reset Token); see README.md."
 )
+# bot_state key: the hash of the command definitions last synced globally.
+SYNCED_COMMANDS_KEY = "synced_commands_hash"
+
+
+async def commands_hash(tree: discord.app_commands.CommandTree) -> str:
+    """A stable hash of the global commands as a sync would upload them (localizations too)."""
+    translator = tree.translator
+    payloads = [
+        await command.get_translated_payload(tree, translator)
+        if translator
+        else command.to_dict(tree)
+        for command in tree.get_commands()
+    ]
+    payloads.sort(key=lambda payload: (payload.get("type", 1), payload["name"]))
+    text = json.dumps(payloads, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+async def existing_card_emojis(client: discord.Client) -> CardEmojis:
+    """The card emojis the lead process uploaded, for a process that uploads none.
+
+    Text cards (7♥) if listing fails or a card has no emoji yet (the lead is still
+    uploading them: this process shows them from its next start).
+    """
+    try:
+        by_name = {emoji.name: emoji for emoji in await client.fetch_application_emojis()}
+    except discord.DiscordException as error:
+        log.warning("Card emojis: could not list them (%s); cards will show as text.", error)
+        return CardEmojis.text_only()
+    found = {str(card): by_name.get(emoji_name(card)) for card in full_deck()}
+    return CardEmojis(found) if all(found.values()) else CardEmojis.text_only()
 
 
 class CuarentaBot(commands.Bot):
-    """The bot: one storage, the card emojis, and the Cuarenta cog."""
+    """The bot: one storage, the card emojis, and the Cuarenta cog.
+
+    `shard_count`/`shard_ids` given: a ShardedCuarentaBot (create_bot picks it).
+    """
 
     storage: Storage
     card_emojis: CardEmojis
@@ -51,6 +95,7 @@ class CuarentaBot(commands.Bot):
         bot_pause_seconds: float = 1.5,
         database_busy_timeout: float = 2.0,
         warm_up_pictures: bool = True,
+        **shards: object,
     ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True  # channels and threads to play in; nothing privileged
@@ -59,22 +104,32 @@ class CuarentaBot(commands.Bot):
             intents=intents,
             allowed_mentions=discord.AllowedMentions.none(),
             help_command=None,
+            **shards,  # type: ignore[arg-type]
         )
-        self.database_path = database_path
+        self.database_path = database_path  # a file, or a postgresql:// URL
         self.dev_guild_id = dev_guild_id
-        self.sync_global = sync_global
+        self.sync_global = sync_global  # sync the global commands even if unchanged
         self.upload_emojis = upload_emojis
         self.bot_pause_seconds = bot_pause_seconds  # a bot seat "thinks" visibly this long
         self.database_busy_timeout = database_busy_timeout  # a click must be answered in 3 s
         self.warm_up_pictures = warm_up_pictures
 
+    @property
+    def leads(self) -> bool:
+        """Whether this process runs shard 0 (or is the only one): it syncs and uploads."""
+        shard_ids: Sequence[int] | None = getattr(self, "shard_ids", None)
+        return shard_ids is None or 0 in shard_ids
+
     async def setup_hook(self) -> None:
         self.storage = await Storage.open(
             self.database_path, busy_timeout=self.database_busy_timeout
         )
-        self.card_emojis = (
-            await sync_card_emojis(self) if self.upload_emojis else CardEmojis.text_only()
-        )
+        if not self.upload_emojis:
+            self.card_emojis = CardEmojis.text_only()
+        elif self.leads:
+            self.card_emojis = await sync_card_emojis(self)
+        else:
+            self.card_emojis = await existing_card_emojis(self)
         if self.warm_up_pictures:  # the 40 cards drawn once now, not by the first tables
             await asyncio.to_thread(render.table.warm_up)
         self.add_dynamic_items(*BUTTON_KINDS)
@@ -84,15 +139,34 @@ class CuarentaBot(commands.Bot):
         await self.sync_commands()
 
     async def sync_commands(self) -> None:
-        """Sync to the development server when set (instant), globally when asked."""
+        """Sync to the development server when set (instant, every start); globally from the
+        lead process when the commands changed since the last global sync, or when asked.
+
+        A failed sync is logged, not raised: the bot runs with the commands Discord has,
+        and the next start tries again (the stored hash changes only after a success).
+        """
         if self.dev_guild_id:
             guild = discord.Object(self.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
-            synced = await self.tree.sync(guild=guild)
-            log.info("synced %d commands to guild %s", len(synced), self.dev_guild_id)
-        if self.sync_global:
+            try:
+                synced = await self.tree.sync(guild=guild)
+            except discord.HTTPException as error:
+                log.error("could not sync the commands to guild %s: %s", self.dev_guild_id, error)
+            else:
+                log.info("synced %d commands to guild %s", len(synced), self.dev_guild_id)
+        if not self.leads:
+            return
+        digest = await commands_hash(self.tree)
+        if not self.sync_global and await self.storage.get_bot_state(SYNCED_COMMANDS_KEY) == digest:
+            log.info("global commands unchanged since their last sync")
+            return
+        try:
             synced = await self.tree.sync()
-            log.info("synced %d commands globally", len(synced))
+        except discord.HTTPException as error:
+            log.error("could not sync the commands globally (next start retries): %s", error)
+            return
+        await self.storage.set_bot_state(SYNCED_COMMANDS_KEY, digest)
+        log.info("synced %d commands globally", len(synced))
 
     async def close(self) -> None:
         for extension in list(self.extensions):
@@ -102,15 +176,35 @@ class CuarentaBot(commands.Bot):
         await super().close()
 
 
+class ShardedCuarentaBot(CuarentaBot, commands.AutoShardedBot):
+    """The bot running some (or all) of the shards in this process."""
+
+
+def _int_list(text: str) -> list[int]:
+    return [int(part) for part in text.replace(" ", "").split(",") if part]
+
+
 def create_bot(**options: object) -> CuarentaBot:
-    """The bot as configured by the environment; keyword options override it."""
+    """The bot as configured by the environment; keyword options override it.
+
+    SHARD_COUNT (and SHARD_IDS, a comma-separated list; all shards when unset) or the
+    options shard_count/shard_ids give a ShardedCuarentaBot.
+    """
+    environ = os.environ
     settings: dict[str, object] = {
-        "database_path": os.environ.get("DATABASE_PATH") or DEFAULT_DATABASE,
-        "dev_guild_id": int(os.environ["DEV_GUILD_ID"]) if os.environ.get("DEV_GUILD_ID") else None,
-        "sync_global": os.environ.get("SYNC_GLOBAL", "0").lower() in ("1", "true", "yes"),
+        "database_path": environ.get("DATABASE_URL")
+        or environ.get("DATABASE_PATH")
+        or DEFAULT_DATABASE,
+        "dev_guild_id": int(environ["DEV_GUILD_ID"]) if environ.get("DEV_GUILD_ID") else None,
+        "sync_global": environ.get("SYNC_GLOBAL", "0").lower() in ("1", "true", "yes"),
     }
+    if environ.get("SHARD_COUNT"):
+        settings["shard_count"] = int(environ["SHARD_COUNT"])
+        if environ.get("SHARD_IDS"):
+            settings["shard_ids"] = _int_list(environ["SHARD_IDS"])
     settings.update(options)
-    return CuarentaBot(**settings)  # type: ignore[arg-type]
+    sharded = settings.get("shard_count") is not None
+    return (ShardedCuarentaBot if sharded else CuarentaBot)(**settings)  # type: ignore[arg-type]
 
 
 async def run(token: str) -> None:
