@@ -93,7 +93,7 @@ def _option(field: str, *choices: tuple[RuleValue, str]) -> RuleOption:
     return RuleOption(field, tuple(Choice(value, text) for value, text in choices))
 
 
-_ALL_OPTIONS = (
+OPTIONS: tuple[RuleOption, ...] = (
     _option("sum_cards", (2, "two"), (None, "any")),
     _option("caida_limpia_points", (2, "two"), (4, "four")),
     _option("ronda_points", (2, "n"), (4, "n")),
@@ -104,8 +104,6 @@ _ALL_OPTIONS = (
     _option("caidas_seguidas", (None, "off"), (3, "n"), (4, "n"), (5, "n")),
     _option("chicas_to_win", (2, "two"), (1, "one")),
 )
-# Options the engine has not got yet (being added to engine.Rules) are left out until it has.
-OPTIONS: tuple[RuleOption, ...] = tuple(o for o in _ALL_OPTIONS if o.field in RULE_FIELDS)
 OPTION_BY_FIELD = {option.field: option for option in OPTIONS}
 
 
