@@ -143,10 +143,11 @@ def differences(
     ]
 
 
-def summary(rules: Rules, lang: str) -> str:
-    """The preset the rules start from and what they change: "Quito · ronda 4 · sin 38"."""
+def summary(rules: Rules, lang: str, leave_out: Collection[str] = ()) -> str:
+    """The preset the rules start from and what they change: "Quito · ronda 4 · sin 38"
+    ("Cuenca" for Cuenca's rules). `leave_out` as for `differences`."""
     preset = preset_of(rules) or "quito"
-    changes = differences(rules, lang, base=Rules.preset(preset))
+    changes = differences(rules, lang, leave_out, base=Rules.preset(preset))
     return " · ".join([t(f"choice.{preset}", lang), *changes])
 
 

@@ -7,7 +7,8 @@ import pytest
 
 from cogs import house_rules
 from engine import Rules
-from tables.house_rules import OPTION_BY_FIELD, RuleOption
+from tables.house_rules import OPTION_BY_FIELD, OPTIONS, RuleOption
+from tables.settings import ServerSettings
 from tests.cogs.helpers import current, only_session, play_one_turn
 
 
@@ -138,3 +139,29 @@ async def test_a_game_in_progress_keeps_its_rules(world, manager):
     assert playing.phase == "playing" and playing.rules == before == Rules()
     stored = await world.env.bot.storage.get_session(session.session_id)
     assert stored.state["rules_name"] == "quito"
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_every_page_fits_in_a_message_and_every_option_is_on_one(lang):
+    settings = ServerSettings()
+    on_pages = []
+    for page in range(len(house_rules.PAGES)):
+        rows = house_rules.panel(settings, lang, page).to_components()
+        assert len(rows) <= 5
+        menus = [c for row in rows for c in row["components"] if c["type"] == 3]
+        assert all(len(row["components"]) == 1 for row in rows[:-1])  # a select fills its row
+        assert len(rows[-1]["components"]) <= 5
+        for menu in menus:
+            assert len(menu["custom_id"]) <= 100 and len(menu["options"]) <= 25
+            assert [o["default"] for o in menu["options"]].count(True) == 1
+            for choice in menu["options"]:
+                assert len(choice["label"]) <= 100 and len(choice["description"]) <= 100
+        on_pages += [menu["custom_id"].split(":")[-1] for menu in menus]
+        assert len(house_rules.panel_text(settings, lang, page)) < 2000
+    assert on_pages == [option.field for option in OPTIONS]
+
+
+def test_a_page_that_no_longer_exists_shows_the_last():
+    last = len(house_rules.PAGES) - 1
+    too_far = house_rules.panel(ServerSettings(), "en", last + 3)
+    assert too_far == house_rules.panel(ServerSettings(), "en", last)

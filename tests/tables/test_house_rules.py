@@ -109,6 +109,7 @@ def test_a_rule_set_is_named_by_the_preset_it_plays():
     assert preset_of(Rules(lock_at=None)) is None
     assert summary(Rules.preset("cuenca"), "es") == "Cuenca"
     assert summary(Rules(chicas_to_win=1), "en") == "Quito · 1 chica"
+    assert summary(Rules(chicas_to_win=1), "en", leave_out=[LENGTH_FIELD]) == "Quito"
     assert summary(Rules(ronda_points=4, lock_at=None), "es") == "Quito · ronda 4 · sin 38"
 
 
