@@ -13,7 +13,8 @@ mapping and zlib, or zlib alone). Printed:
   such) forgotten before each one: the worst case, every picture new in every way;
 - games: `--games` 2-player matches played at random by the engine side by side, one
   picture after every move that changes what the picture shows, as the bot draws them
-  (its labels per game, its points, chicas, stock and turn): the cost per move;
+  (its labels per game, its points, chicas, stock, turn and the card just dropped): the
+  cost per move;
 - a few fixed tables of 0, 5, 12 and 20 cards, worst case as above, and their PNG sizes;
 - wall time, PNG sizes, a cached lookup (an equal table seen before), the 40 emoji faces.
 The first table (fonts and card sprites loading) is timed apart as "cold", then
@@ -137,6 +138,11 @@ def time_pictures(
     return out
 
 
+def dropped(table: ModuleType, card: object) -> dict[str, object]:
+    """The dropped card to mark, for a renderer that marks it (older ones do not)."""
+    return {"dropped": card} if "dropped" in table.TablePicture.__dataclass_fields__ else {}
+
+
 def game_pictures(table: ModuleType, games: int, seed: int) -> list:
     """The pictures the bot draws for `games` random 2-player matches played side by side,
     one move of each in turn: a picture after each move that changes what it shows."""
@@ -158,6 +164,7 @@ def game_pictures(table: ModuleType, games: int, seed: int) -> list:
                 chicas=match.chicas,
                 stock=len(match.stock),
                 turn=None if match.winner is not None else match.to_play % 2,
+                **dropped(table, match.last_played),
             )
             if picture != last[g]:
                 pictures.append(picture)

@@ -8,16 +8,19 @@ spliced from bands of rows deflated apart, and the bands that do not change from
 move (the score band for given names, points and turn, the footer, the plain felt) are
 kept, as is each card drawn on the felt; see "the PNG, by bands" below.
 
-Layout (640 × 360): a score band on top (side labels, points with perros and tantos,
-chicas), the felt with the cards in one row up to six and two rows beyond (closer
-together, then overlapping, when a row is long: each card's corner stays in sight), and
-a footer with the cards left in the stock and a caption.
+Layout (640 × 300, wide and short: on a phone Discord shows it about 360 px wide, and the
+table message with its picture must leave room for the hand below): a score band on top
+(side labels, points with perros and tantos, chicas), the felt with the cards in one row
+(apart up to eight, then fanned: each card's corner stays in sight) and in two fanned rows
+beyond fourteen, the second over the lower half of the first; and a footer with the cards
+left in the stock and a caption. Text is sized for the phone: at 360 px wide the names and
+points are at least 11 px tall. The card the last player dropped (the one a caída would
+fall on) is lifted and ringed in amber.
 """
 
 from __future__ import annotations
 
 import asyncio
-import itertools
 import re
 import struct
 import threading
@@ -33,27 +36,35 @@ from engine.cards import Card, full_deck
 from engine.tally import perros_tantos
 
 from .faces import CARD_EDGE, CARD_WHITE, paste_text
-from .shapes import DRAW_LOCK, SUIT_COLOURS, draw_suit, font, printable
+from .shapes import DRAW_LOCK, SUIT_COLOURS, draw_star, draw_suit, font, printable
 from .text import EMOJI_SUITS, SUIT_SYMBOLS
 
-WIDTH, HEIGHT = 640, 360
-HEADER_H, FOOTER_H = 72, 30
+WIDTH, HEIGHT = 640, 300
+HEADER_H, FOOTER_H = 86, 30
 MARGIN = 16
-CARD_W, CARD_H = 84, 118
-CARD_GAP = 12
-ROW_GAP = 14
-ONE_ROW_MAX = 6  # up to this many cards sit in one row; more go in two
+CARD_W, CARD_H = 72, 101
+CARD_GAP = 8
+CORNER_W = 36  # a card's index (rank and small suit) lies within its left CORNER_W px...
+CORNER_H = 66  # ...and its top CORNER_H px: a fanned card covers no more of the one below
+ONE_ROW_MAX = 14  # up to this many cards sit in one row; more go in two
+FELT_TOP, FELT_BOTTOM = HEADER_H, HEIGHT - FOOTER_H
+LIFT = 8  # the dropped card sits this much higher than its row
+RING = 3  # and has an amber ring this thick around it
+
+# Text sizes (px), so that at 360 px wide (a phone) names and points stay 11 px or taller.
+LABEL_PX, POINTS_PX, SMALL_PX, FOOTER_PX, EMPTY_PX = 30, 46, 21, 20, 28
 
 FELT = (31, 98, 60)
 BAND = (17, 58, 36)
 INK = (240, 244, 240)
 DIM = (170, 200, 180)
 TURN = (250, 204, 21)
+MARK = (255, 140, 26)  # the ring of the card just dropped: amber, apart from the turn's yellow
 
 # The words on the picture that change with the language; perro(s), tanto(s) and chicas
 # are the game's own words in both.
 WORDS = {
-    "es": {"stock": "mazo", "empty": "mesa limpia"},
+    "es": {"stock": "mazo", "empty": "mesa vacía"},
     "en": {"stock": "stock", "empty": "empty table"},
 }
 
@@ -73,7 +84,9 @@ class TablePicture:
     sides: the two sides' labels. points: each side's points in this chica. chicas: chicas
     won. stock: cards left to deal. turn: the side whose turn it is (marked), or None.
     caption: one short line for the footer (the last play, say), or "".
-    lang: "es" or "en", for the few words on the picture (mazo/stock, mesa limpia).
+    lang: "es" or "en", for the few words on the picture (mazo/stock, mesa vacía).
+    dropped: the card the last player dropped on the table (the one a caída would fall
+    on), marked on the picture; None, or a card not on the table, marks nothing.
     """
 
     cards: tuple[str, ...] = ()
@@ -84,10 +97,13 @@ class TablePicture:
     turn: int | None = None
     caption: str = ""
     lang: str = "es"
+    dropped: Card | str | None = None
 
     def __post_init__(self) -> None:
         cards = sorted(Card.parse(_card_text(c)) for c in self.cards)
         object.__setattr__(self, "cards", tuple(str(c) for c in cards))
+        dropped = None if self.dropped is None else _card_text(self.dropped)
+        object.__setattr__(self, "dropped", dropped if dropped in self.cards else None)
         object.__setattr__(self, "sides", (str(self.sides[0]), str(self.sides[1])))
         object.__setattr__(self, "points", (int(self.points[0]), int(self.points[1])))
         object.__setattr__(self, "chicas", (int(self.chicas[0]), int(self.chicas[1])))
@@ -105,23 +121,37 @@ SHADOW_DX, SHADOW_DY = 2, 3
 SHADOW_ALPHA = 70
 
 
-@lru_cache(maxsize=40)
-def _card_sprite(card: Card) -> Image.Image:
+@lru_cache(maxsize=80)
+def _card_sprite(card: Card, marked: bool) -> Image.Image:
     """A portrait card with its shadow, (CARD_W + 2) × (CARD_H + 3) RGBA: rank and small suit
-    in the top-left corner (what stays in sight when cards overlap), a big suit lower right."""
+    in the top-left corner (what stays in sight when cards overlap), a big suit lower right.
+    `marked`: ringed in amber, RING px wider on every side (the card just dropped)."""
     s = 3  # supersampling
-    w, h = CARD_W * s, CARD_H * s
+    pad = RING if marked else 0
+    w, h = (CARD_W + 2 * pad) * s, (CARD_H + 2 * pad) * s
     face = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     draw = ImageDraw.Draw(face)
-    draw.rounded_rectangle((0, 0, w - 1, h - 1), radius=9 * s, fill=CARD_EDGE)
-    draw.rounded_rectangle((s, s, w - 1 - s, h - 1 - s), radius=8 * s, fill=CARD_WHITE)
+    if marked:
+        draw.rounded_rectangle((0, 0, w - 1, h - 1), radius=(8 + RING) * s, fill=(*MARK, 255))
+    o = pad * s  # the card's own top-left corner
+    cw, ch = CARD_W * s, CARD_H * s
+    draw.rounded_rectangle((o, o, o + cw - 1, o + ch - 1), radius=8 * s, fill=CARD_EDGE)
+    draw.rounded_rectangle(
+        (o + s, o + s, o + cw - 1 - s, o + ch - 1 - s), radius=7 * s, fill=CARD_WHITE
+    )
     colour = SUIT_COLOURS[card.suit]
-    # Corner index within the left 38 px, so an overlap step of 40 px keeps it whole.
-    paste_text(face, card.rank_name, colour, (4 * s, 6 * s, 34 * s, 44 * s), min_squeeze=0.8)
-    draw_suit(draw, card.suit, (8 * s, 50 * s, 30 * s, 72 * s))
-    draw_suit(draw, card.suit, (36 * s, 62 * s, 78 * s, 104 * s))
-    face = face.resize((CARD_W, CARD_H), Image.Resampling.LANCZOS)
-    sprite = Image.new("RGBA", (CARD_W + SHADOW_DX, CARD_H + SHADOW_DY), (0, 0, 0, 0))
+
+    def box(
+        left: float, top: float, right: float, bottom: float
+    ) -> tuple[float, float, float, float]:
+        return (o + left * s, o + top * s, o + right * s, o + bottom * s)
+
+    # The index within CORNER_W × CORNER_H, so a fanned card keeps it in sight.
+    paste_text(face, card.rank_name, colour, box(3, 5, 33, 42), min_squeeze=0.8)
+    draw_suit(draw, card.suit, box(7, 45, 27, 64))
+    draw_suit(draw, card.suit, box(31, 55, 67, 91))
+    face = face.resize((w // s, h // s), Image.Resampling.LANCZOS)
+    sprite = Image.new("RGBA", (face.width + SHADOW_DX, face.height + SHADOW_DY), (0, 0, 0, 0))
     shadow = Image.new("RGBA", face.size, (0, 0, 0, SHADOW_ALPHA))
     sprite.paste(shadow, (SHADOW_DX, SHADOW_DY), face.getchannel("A"))
     sprite.alpha_composite(face)
@@ -139,13 +169,15 @@ def _background() -> Image.Image:
 
 
 def card_positions(count: int) -> list[tuple[int, int]]:
-    """Top-left corners of `count` cards on the felt, in reading order (row by row)."""
+    """Top-left corners of `count` cards on the felt, in drawing order (row by row, left to
+    right; a card drawn later covers the right of the one before, and a second row covers
+    the lower part of the first, below CORNER_H)."""
     if count == 0:
         return []
     rows = [count] if count <= ONE_ROW_MAX else [(count + 1) // 2, count // 2]
-    felt_top, felt_bottom = HEADER_H, HEIGHT - FOOTER_H
-    block_h = len(rows) * CARD_H + (len(rows) - 1) * ROW_GAP
-    y = felt_top + (felt_bottom - felt_top - block_h) // 2
+    block_h = (len(rows) - 1) * CORNER_H + CARD_H + SHADOW_DY
+    # centred on the felt, leaving room above for the dropped card's lift
+    y = FELT_TOP + (FELT_BOTTOM - FELT_TOP - block_h + LIFT) // 2
     width = WIDTH - 2 * MARGIN
     positions: list[tuple[int, int]] = []
     for n in rows:
@@ -155,8 +187,32 @@ def card_positions(count: int) -> list[tuple[int, int]]:
         row_w = CARD_W + (n - 1) * step
         x0 = (WIDTH - row_w) / 2
         positions.extend((round(x0 + i * step), y) for i in range(n))
-        y += CARD_H + ROW_GAP
+        y += CORNER_H
     return positions
+
+
+class Placed(NamedTuple):
+    """A card's sprite where it goes on the picture (top-left of the sprite)."""
+
+    card: Card
+    marked: bool
+    x: int
+    y: int
+
+
+def _placements(picture: TablePicture) -> list[Placed]:
+    """The cards' sprites in drawing order, the dropped one ringed, and lifted if it is in
+    the first row (in the second, a lift would cover the index of a card above)."""
+    cards = [Card.parse(c) for c in picture.cards]
+    positions = card_positions(len(cards))
+    placed = []
+    for card, (x, y) in zip(cards, positions, strict=True):
+        if str(card) == picture.dropped:
+            lift = LIFT if y == positions[0][1] else 0
+            placed.append(Placed(card, True, x - RING, y - RING - lift))
+        else:
+            placed.append(Placed(card, False, x, y))
+    return placed
 
 
 def _plural(n: int, one: str) -> str:
@@ -176,27 +232,33 @@ def _told(points: int) -> str:
 
 @lru_cache(maxsize=64)
 def _suit_glyph(suit: int, size: int, fill: tuple[int, int, int]) -> Image.Image:
-    """A suit symbol `size` px square in `fill`, smooth-edged, for a line of text."""
+    """A suit symbol (or STAR) `size` px square in `fill`, smooth-edged, for a line of text."""
     big = Image.new("RGBA", (size * 4, size * 4), (0, 0, 0, 0))
-    draw_suit(ImageDraw.Draw(big), suit, (0, 0, size * 4, size * 4), fill=(*fill, 255))
+    draw = ImageDraw.Draw(big)
+    if suit == STAR:
+        draw_star(draw, (0, 0, size * 4, size * 4), fill=(*fill, 255))
+    else:
+        draw_suit(draw, suit, (0, 0, size * 4, size * 4), fill=(*fill, 255))
     return big.resize((size, size), Image.Resampling.LANCZOS)
 
 
-# Suit symbols in a line of text, as written by render.text or as emoji characters.
-_SUITS = {
+# Symbols drawn as shapes in a line of text: the suits, as written by render.text or as
+# emoji characters, and a star (chicas won).
+STAR = 4
+_SYMBOLS = {"★": STAR} | {
     symbol: suit for symbols in (SUIT_SYMBOLS, EMOJI_SUITS) for suit, symbol in enumerate(symbols)
 }
-_SUIT_SPLIT = re.compile(f"([{''.join(_SUITS)}])")
+_SYMBOL_SPLIT = re.compile(f"([{''.join(_SYMBOLS)}])")
 
-Run = str | int  # a run of text, or a suit symbol (0..3) drawn as a shape
+Run = str | int  # a run of text, or a symbol drawn as a shape (suit 0..3, or STAR)
 
 
 def _runs(text: str, size: int) -> list[Run]:
     """Split a line into text runs (what the font can draw) and suit symbols."""
     runs: list[Run] = []
-    for part in _SUIT_SPLIT.split(text):
-        if len(part) == 1 and part in _SUITS:
-            runs.append(_SUITS[part])
+    for part in _SYMBOL_SPLIT.split(text):
+        if len(part) == 1 and part in _SYMBOLS:
+            runs.append(_SYMBOLS[part])
         elif part:
             runs.append(printable(part, size))
     return runs
@@ -297,22 +359,30 @@ def _draw_side(
     on_turn = picture.turn == side
     lx = x
     if on_turn:  # a small triangle pointing at the label
-        draw.polygon([(lx, 12), (lx, 26), (lx + sign * 9, 19)], fill=TURN)
-        lx += sign * 14
-    chicas = f"chicas {picture.chicas[side]}"
+        draw.polygon([(lx, 11), (lx, 31), (lx + sign * 12, 21)], fill=TURN)
+        lx += sign * 18
+    chicas = f"★{picture.chicas[side]}"  # chicas won: a star and the count, in any language
     label = picture.sides[side] or f"#{side + 1}"
     room = half - abs(lx - x) - 12
-    chicas_w = _layout(chicas, 15, None)[1]
+    chicas_w = _layout(chicas, SMALL_PX, None)[1]
     label_w = _line(
-        image, (lx, 8), label, 18, TURN if on_turn else INK, align=align, max_w=room - chicas_w
+        image,
+        (lx, 32),
+        label,
+        LABEL_PX,
+        TURN if on_turn else INK,
+        align=align,
+        valign="s",
+        max_w=room - chicas_w,
     )
-    _line(image, (lx + sign * (label_w + 12), 10), chicas, 15, DIM, align=align)
-    points_w = _line(image, (x, 62), str(picture.points[side]), 32, INK, align=align, valign="s")
+    _line(image, (lx + sign * (label_w + 12), 32), chicas, SMALL_PX, DIM, align=align, valign="s")
+    points = str(picture.points[side])
+    points_w = _line(image, (x, 78), points, POINTS_PX, INK, align=align, valign="s")
     _line(
         image,
-        (x + sign * (points_w + 10), 60),
+        (x + sign * (points_w + 10), 77),
         _told(picture.points[side]),
-        16,
+        SMALL_PX,
         DIM,
         align=align,
         valign="s",
@@ -328,22 +398,24 @@ def _draw_header(image: Image.Image, picture: TablePicture) -> None:
 
 
 def _draw_empty(image: Image.Image, lang: str, top: int) -> None:
-    """ "mesa limpia" in the middle of the felt; `image` starts `top` px down the picture."""
-    mid = (HEADER_H + HEIGHT - FOOTER_H) // 2
-    _line(image, (WIDTH // 2, mid - top), WORDS[lang]["empty"], 22, DIM, align="m", valign="m")
+    """ "mesa vacía" in the middle of the felt; `image` starts `top` px down the picture."""
+    mid = (FELT_TOP + FELT_BOTTOM) // 2
+    _line(
+        image, (WIDTH // 2, mid - top), WORDS[lang]["empty"], EMPTY_PX, DIM, align="m", valign="m"
+    )
 
 
 def _draw_footer(image: Image.Image, picture: TablePicture, top: int) -> None:
     """The stock and the caption; `image` starts `top` px down the picture."""
     footer_y = HEIGHT - FOOTER_H // 2 - top
     stock = f"{WORDS[picture.lang]['stock']} {picture.stock}"
-    stock_w = _line(image, (MARGIN, footer_y), stock, 15, DIM, valign="m")
+    stock_w = _line(image, (MARGIN, footer_y), stock, FOOTER_PX, DIM, valign="m")
     if picture.caption:
         _line(
             image,
             (WIDTH - MARGIN, footer_y),
             picture.caption,
-            15,
+            FOOTER_PX,
             INK,
             align="r",
             valign="m",
@@ -355,11 +427,10 @@ def _render_rgb(picture: TablePicture) -> Image.Image:
     """The whole picture composed in RGB: the reference the palette picture must match."""
     image = _background().copy()
     _draw_header(image, picture)
-    cards = [Card.parse(c) for c in picture.cards]
-    if cards:
-        for card, (x, y) in zip(cards, card_positions(len(cards)), strict=True):
-            sprite = _card_sprite(card)
-            image.paste(sprite, (x, y), sprite)
+    if picture.cards:
+        for placed in _placements(picture):
+            sprite = _card_sprite(placed.card, placed.marked)
+            image.paste(sprite, (placed.x, placed.y), sprite)
     else:
         _draw_empty(image, picture.lang, 0)
     _draw_footer(image, picture, 0)
@@ -397,6 +468,10 @@ def _palette() -> Image.Image:
         (TURN, BAND),
         (DIM, FELT),
         (FELT, BAND),
+        (MARK, FELT),
+        (MARK, shade),
+        (MARK, white),
+        (CARD_EDGE, MARK),
     ]
     colours: list[tuple[int, int, int]] = []
     for fg, bg in pairs:
@@ -429,8 +504,7 @@ def _quantize(image: Image.Image) -> Image.Image:
 # row(s) of cards: paste the cards' ready tiles on the felt and deflate that.
 
 PNG_LEVEL = 1  # zlib level: 1 is ~40% faster than 3 for ~10% more bytes (12 KB or so)
-SPRITE_W, SPRITE_H = CARD_W + SHADOW_DX, CARD_H + SHADOW_DY
-FELT_TOP, FELT_BOTTOM = HEADER_H, HEIGHT - FOOTER_H
+SPRITE_H = CARD_H + SHADOW_DY
 _ADLER_BASE = 65521
 
 
@@ -500,36 +574,36 @@ def _empty_band(lang: str) -> Band:
     return _band(felt)
 
 
-@lru_cache(maxsize=1)
-def _felt_strip() -> Image.Image:
-    """A plain felt strip a card high, in the palette, for a row of cards to go on."""
-    return _quantize(_background().crop((0, FELT_TOP, WIDTH, FELT_TOP + SPRITE_H)))
+@lru_cache(maxsize=8)
+def _felt_strip(height: int) -> Image.Image:
+    """A plain felt strip `height` px high, in the palette, for a row of cards to go on."""
+    return _quantize(_background().crop((0, FELT_TOP, WIDTH, FELT_TOP + height)))
 
 
-@lru_cache(maxsize=40)
-def _card_tile(card: Card) -> Image.Image:
+@lru_cache(maxsize=80)
+def _card_tile(card: Card, marked: bool) -> Image.Image:
     """The card with its shadow on plain felt, in the palette (what `_render_rgb` makes of
     the sprite on the felt, pixel for pixel)."""
-    sprite = _card_sprite(card)
+    sprite = _card_sprite(card, marked)
     tile = Image.new("RGB", sprite.size, FELT)
     tile.paste(sprite, (0, 0), sprite)
     return _quantize(tile)
 
 
-def _card_strip(row: list[tuple[Card, int, int]], top: int, bottom: int) -> Image.Image:
-    """The felt from `top` to `bottom` with the cards (card, x, y) on it: ready tiles side
-    by side when they sit in one row apart, else the sprites composed in RGB and mapped."""
-    xs = [x for _, x, _ in row]
-    apart = bottom - top == SPRITE_H and all(b - a >= SPRITE_W for a, b in itertools.pairwise(xs))
+def _card_strip(row: list[Placed], top: int, bottom: int) -> Image.Image:
+    """The felt from `top` to `bottom` with the cards on it: ready tiles side by side when
+    none covers another, else the sprites composed in RGB and mapped."""
+    tiles = [_card_tile(p.card, p.marked) for p in row]
+    apart = all(b.x >= a.x + tile.width for a, b, tile in zip(row, row[1:], tiles, strict=False))
     if apart:
-        strip = _felt_strip().copy()
-        for card, x, _ in row:
-            strip.paste(_card_tile(card), (x, 0))
+        strip = _felt_strip(bottom - top).copy()
+        for placed, tile in zip(row, tiles, strict=True):
+            strip.paste(tile, (placed.x, placed.y - top))
         return strip
     strip = _background().crop((0, top, WIDTH, bottom))
-    for card, x, y in row:
-        sprite = _card_sprite(card)
-        strip.paste(sprite, (x, y - top), sprite)
+    for placed in row:
+        sprite = _card_sprite(placed.card, placed.marked)
+        strip.paste(sprite, (placed.x, placed.y - top), sprite)
     return strip
 
 
@@ -540,18 +614,19 @@ def _render(picture: TablePicture) -> list[Part]:
     """The picture's bands top to bottom: the kept ones ready, the rows of cards as strips
     (deflated by `_encode`, outside the drawing lock)."""
     parts: list[Part] = [_header_band(picture.sides, picture.points, picture.chicas, picture.turn)]
-    cards = [Card.parse(c) for c in picture.cards]
-    if not cards:
+    if not picture.cards:
         parts.append(_empty_band(picture.lang))
     else:
-        # rows of cards, merged where they would overlap (they never do as laid out)
-        rows: list[tuple[int, int, list[tuple[Card, int, int]]]] = []
-        for card, (x, y) in zip(cards, card_positions(len(cards)), strict=True):
-            if rows and y < rows[-1][1]:
-                top, bottom, row = rows[-1]
-                rows[-1] = (min(top, y), max(bottom, y + SPRITE_H), [*row, (card, x, y)])
+        # rows of cards, merged where their sprites overlap (a second, fanned row does)
+        rows: list[tuple[int, int, list[Placed]]] = []
+        for placed in _placements(picture):
+            sprite = _card_sprite(placed.card, placed.marked)
+            top, bottom = placed.y, placed.y + sprite.height
+            if rows and top < rows[-1][1]:
+                row_top, row_bottom, row = rows[-1]
+                rows[-1] = (min(row_top, top), max(row_bottom, bottom), [*row, placed])
             else:
-                rows.append((y, y + SPRITE_H, [(card, x, y)]))
+                rows.append((top, bottom, [placed]))
         y = FELT_TOP
         for top, bottom, row in rows:
             if top > y:
@@ -684,10 +759,10 @@ def warm_up() -> None:
     it in a thread at start-up, or let the first pictures pay for it bit by bit)."""
     with DRAW_LOCK:
         for card in full_deck():
-            _card_tile(card)
+            _card_tile(card, False)
         for lang in WORDS:
             _empty_band(lang)
-        _felt_strip()
+        _felt_strip(SPRITE_H)
         _png_head()
     render_table_png_uncached(
         TablePicture(

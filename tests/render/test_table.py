@@ -10,7 +10,7 @@ import threading
 import pytest
 from PIL import Image
 
-from engine.cards import full_deck, parse_cards
+from engine.cards import Card, full_deck, parse_cards
 from render import table
 from render.table import (
     CARD_W,
@@ -101,6 +101,17 @@ def test_unknown_language_falls_back_to_spanish() -> None:
     assert render_table_png(TablePicture(lang="en")) != render_table_png(TablePicture(lang="es"))
 
 
+def test_the_dropped_card_is_kept_only_if_it_is_on_the_table() -> None:
+    on_table = TablePicture(parse_cards("7h Jd 3c"), dropped=Card.parse("Jd"))
+    assert on_table.dropped == "Jd"
+    assert TablePicture(parse_cards("7h Jd 3c"), dropped="Jd") == on_table
+    gone = TablePicture(parse_cards("7h 3c"), dropped="Jd")  # taken since: nothing to mark
+    assert gone.dropped is None and gone == TablePicture(parse_cards("7h 3c"))
+    assert render_table_png(on_table) != render_table_png(TablePicture(parse_cards("7h Jd 3c")))
+    with pytest.raises(ValueError):
+        TablePicture(parse_cards("7h"), dropped="7x")
+
+
 def test_points_are_told_in_perros_and_tantos() -> None:
     assert table._told(26) == "2 perros 3 tantos"
     assert table._told(10) == "1 perro"
@@ -112,16 +123,27 @@ def test_points_are_told_in_perros_and_tantos() -> None:
 def test_cards_stay_on_the_felt_and_readable(count: int) -> None:
     positions = card_positions(count)
     assert len(positions) == count
+    rows = sorted({y for _, y in positions})
+    assert len(rows) == (1 if count <= table.ONE_ROW_MAX else 2) or count == 0
     for x, y in positions:
         assert x >= 0 and x + CARD_W <= WIDTH
-        assert y >= table.HEADER_H and y + table.CARD_H <= HEIGHT - table.FOOTER_H
-    for row in {y for _, y in positions}:
+        assert y + table.CARD_H + table.SHADOW_DY <= table.FELT_BOTTOM
+    if rows:  # room above the first row for the dropped card's lift and ring
+        assert rows[0] - table.LIFT - table.RING >= table.FELT_TOP
+    if len(rows) == 2:  # the second row leaves the first row's index in sight
+        assert rows[1] - rows[0] >= table.CORNER_H
+    for row in rows:
         xs = sorted(x for x, y in positions if y == row)
         steps = [b - a for a, b in itertools.pairwise(xs)]
-        if count <= 12:
+        if count <= 8:
             assert all(step >= CARD_W for step in steps)  # side by side, no overlap
-        elif count <= 24:
-            assert all(step >= 40 for step in steps)  # overlapping, every corner in sight
+        elif count <= 28:
+            assert all(step >= table.CORNER_W for step in steps)  # fanned, every corner seen
+
+
+def test_the_picture_is_wide_and_short() -> None:
+    """On a phone the table message and its picture must leave the hand in view."""
+    assert HEIGHT / WIDTH <= 0.5
 
 
 def test_equal_content_is_rendered_once(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -162,8 +184,9 @@ async def test_async_render_runs_in_a_worker_thread(monkeypatch: pytest.MonkeyPa
 
 
 def test_warm_up_draws_every_card() -> None:
+    table.clear_drawing_caches()
     table.warm_up()
     assert table._card_tile.cache_info().currsize == 40
-    sizes = {table._card_tile(card).size for card in full_deck()}
+    sizes = {table._card_tile(card, False).size for card in full_deck()}
     assert sizes == {(CARD_W + table.SHADOW_DX, table.CARD_H + table.SHADOW_DY)}
-    assert {table._card_tile(card).mode for card in full_deck()} == {"P"}
+    assert {table._card_tile(card, False).mode for card in full_deck()} == {"P"}
