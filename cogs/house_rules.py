@@ -72,9 +72,14 @@ def option_select(option: RuleOption, rules: Rules, page: int, lang: str) -> dic
     return select(OptionSelect.id_for(page, option.field), choices, placeholder=shown)
 
 
+def _on_a_page(page: int) -> int:
+    """The page asked for, or the nearest one (a panel from before may ask for any)."""
+    return min(max(page, 0), len(PAGES) - 1)
+
+
 def panel(settings: ServerSettings, lang: str, page: int = 0) -> Rows:
     """The controls of one page of the panel, for the server's default rules."""
-    page = min(max(page, 0), len(PAGES) - 1)
+    page = _on_a_page(page)
     rules = settings.default_rules()
     rows: list[list[dict[str, Any]]] = [
         [option_select(option, rules, page, lang)] for option in PAGES[page]
@@ -103,20 +108,24 @@ def panel(settings: ServerSettings, lang: str, page: int = 0) -> Rows:
 
 def panel_text(settings: ServerSettings, lang: str, page: int = 0) -> str:
     """What the panel says above its controls: the rules in short, and the page."""
-    page = min(max(page, 0), len(PAGES) - 1)
     lines = [
         t("house.panel.title", lang, rules=summary(settings.default_rules(), lang)),
         t("house.panel.help", lang),
     ]
     if len(PAGES) > 1:
-        lines.append(t("house.panel.page", lang, page=page + 1, pages=len(PAGES)))
+        lines.append(t("house.panel.page", lang, page=_on_a_page(page) + 1, pages=len(PAGES)))
     return "\n".join(lines)
 
 
-def panel_payload(settings: ServerSettings, lang: str, page: int) -> Payload:
-    """The whole /cuarenta config answer as the panel shows it after a click."""
+def panel_payload(
+    settings: ServerSettings, lang: str, page: int, note: str | None = None
+) -> Payload:
+    """The whole /cuarenta config answer as the panel shows it after a click; a refused
+    click's `note` goes on top."""
     heading = t("config.show", lang, summary=config_summary(settings, lang))
-    return Payload(f"{heading}\n\n{panel_text(settings, lang, page)}", panel(settings, lang, page))
+    parts = [f"⚠️ {note}"] if note else []
+    parts += [heading, panel_text(settings, lang, page)]
+    return Payload("\n\n".join(parts), panel(settings, lang, page))
 
 
 # ------------------------------------------------------------------ what a click does
@@ -127,12 +136,18 @@ def require_manager(interaction: discord.Interaction) -> int:
     return interaction.guild_id
 
 
-async def show(cog: Cuarenta, interaction: discord.Interaction, page: int) -> None:
-    """Turn the panel to `page`."""
-    guild_id = require_manager(interaction)
+async def show(
+    cog: Cuarenta, interaction: discord.Interaction, page: int, note: str | None = None
+) -> None:
+    """Show the panel's `page` with the rules as saved."""
     lang = await cog.reader_language(interaction)
-    payload = panel_payload(await cog.server_settings(guild_id), lang, page)
+    payload = panel_payload(await cog.server_settings(interaction.guild_id), lang, page, note)
     await interaction.response.edit_message(content=payload.content, view=payload.view)
+
+
+async def turn_page(cog: Cuarenta, interaction: discord.Interaction, page: int) -> None:
+    require_manager(interaction)
+    await show(cog, interaction, page)
 
 
 async def save(cog: Cuarenta, interaction: discord.Interaction, page: int, rules: Rules) -> None:
@@ -140,12 +155,7 @@ async def save(cog: Cuarenta, interaction: discord.Interaction, page: int, rules
     guild_id = require_manager(interaction)
     await cog.bot.storage.set_guild_config(guild_id, **house_rules_config(rules))
     cog.settings_cache.pop(guild_id, None)
-    lang = await cog.reader_language(interaction)
-    payload = panel_payload(await cog.server_settings(guild_id), lang, page)
-    await cog.tell(
-        interaction.response.edit_message(content=payload.content, view=payload.view),
-        interaction,
-    )
+    await cog.tell(show(cog, interaction, page), interaction)
 
 
 async def choose(
@@ -171,11 +181,20 @@ async def reset(cog: Cuarenta, interaction: discord.Interaction, page: int, pres
     await save(cog, interaction, page, Rules.preset(preset))
 
 
-async def _answer(interaction: discord.Interaction, handler: Any, *args: Any) -> None:
-    """Run a panel handler the way the cog runs its own: refusals answered privately."""
+async def _answer(interaction: discord.Interaction, handler: Any, page: int, *args: Any) -> None:
+    """Run a panel handler the way the cog runs its own, but answer a refusal by showing
+    the panel as saved with the reason on top: a select the click left showing a value
+    that was not saved shows the saved one again."""
     from .cuarenta import answers_refusals  # late: cogs.cuarenta imports this module
 
-    await answers_refusals(handler)(_cog(interaction), interaction, *args)
+    async def run(cog: Cuarenta, interaction: discord.Interaction, page: int) -> None:
+        try:
+            await handler(cog, interaction, page, *args)
+        except Refusal as refusal:
+            lang = await cog.reader_language(interaction)
+            await show(cog, interaction, page, cog.refusal_text(refusal, lang, None))
+
+    await answers_refusals(run)(_cog(interaction), interaction, page)
 
 
 # ------------------------------------------------------------------- the panel's kinds
@@ -219,7 +238,7 @@ class PageButton(_Button, template=rf"{PREFIX}:hrpage:{PAGE}"):
         return cls(int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _answer(interaction, show, self.page)
+        await _answer(interaction, turn_page, self.page)
 
 
 class ResetButton(_Button, template=rf"{PREFIX}:hrreset:(?P<preset>[a-z]+):{PAGE}"):

@@ -102,10 +102,13 @@ async def test_someone_who_cannot_manage_the_server_changes_nothing(world, manag
     admins = world.guild.roles["admins"]
     world.env.backend.remove_member_role(world.guild.id, manager.id, admins.id)
     refused = await manager.select(panel, ["none"], custom_id=set_id("sum_cards"))
-    assert refused.ephemeral and refused.response.id != panel.id
-    assert "Only members who can Manage Server" in refused.response.content
+    # The answer is the private panel itself: the reason on top, the values as saved.
+    assert refused.response.ephemeral and refused.response.id == panel.id
+    assert refused.response.content.startswith("⚠️ Only members who can Manage Server")
+    assert chosen(refused.response, "sum_cards") == "2"
+    assert chosen(refused.response, "ronda_points") == "4"
     refused = await manager.click(panel, label="Reset to Cuenca")
-    assert "Only members who can Manage Server" in refused.response.content
+    assert refused.response.content.startswith("⚠️ Only members who can Manage Server")
     assert await saved(world) == before
 
 
@@ -115,7 +118,8 @@ async def test_a_choice_no_longer_offered_changes_nothing(world, manager, monkey
     fewer = RuleOption(option.field, option.choices[:1])  # a later release dropped "4"
     monkeypatch.setitem(OPTION_BY_FIELD, "ronda_points", fewer)
     refused = await manager.select(panel, ["4"], custom_id=set_id("ronda_points"))
-    assert refused.ephemeral and "no longer on the panel" in refused.response.content
+    assert refused.response.ephemeral and "no longer on the panel" in refused.response.content
+    assert chosen(refused.response, "ronda_points") == "2"
     assert await saved(world) == {}
 
 
