@@ -1,5 +1,6 @@
 """How good a position is for a side, in points: the score so far plus what the cartón of
-this hand is likely to bring (RULES.md §5), with the 38 rule (§6) applied.
+this hand is likely to bring (RULES.md §5), with the 38 rule (§6) applied — a side at the
+lock scores no cartón, unless option carton_at_lock says it does.
 
 The cartón is steep: 19 cards score nothing, 21 score 8 for the side and deny the other
 side everything. `carton_ev` takes the cards still to be captured this hand as split
@@ -14,7 +15,7 @@ import math
 from functools import cache
 
 from ..game import CARTON_CARDS, CHICA_POINTS, DOS_POR_DARLAS, carton_points
-from .sim import Position
+from .sim import NO_LOCK, Position
 
 DECK = 40
 LUMP = 2.5  # cards per capture, roughly: widens the spread of the final split
@@ -56,9 +57,9 @@ def hand_end_points(pos: Position) -> tuple[int, int]:
     nondealer = (pos.dealer + 1) % 2
     got0, got1 = carton_result(cap[0], cap[1], nondealer == 0)
     pts = list(pos.pts)
-    if pts[0] < pos.lock:
+    if pts[0] < pos.lock or pos.carton_at_lock:
         pts[0] += got0
-    if pts[1] < pos.lock:
+    if pts[1] < pos.lock or pos.carton_at_lock:
         pts[1] += got1
     return pts[0], pts[1]
 
@@ -80,8 +81,9 @@ def evaluate(pos: Position, side: int) -> float:
         return float(final[side] - final[other])
     nondealer = (pos.dealer + 1) % 2 == side
     cap = pos.cap
+    lock = NO_LOCK if pos.carton_at_lock else pos.lock  # the lock that stops a cartón
     return (
         pts[side]
         - pts[other]
-        + carton_ev(cap[side], cap[other], nondealer, pts[side] >= pos.lock, pts[other] >= pos.lock)
+        + carton_ev(cap[side], cap[other], nondealer, pts[side] >= lock, pts[other] >= lock)
     )

@@ -21,7 +21,14 @@ class Solver:
         side = pos.seat & 1
         if pos.sizes[pos.seat] == 0:
             return evaluate(pos, side)
-        key = (*[x for hand in pos.hands for x in hand], *pos.table, pos.last, *pos.pts, *pos.cap)
+        key = (
+            *[x for hand in pos.hands for x in hand],
+            *pos.table,
+            pos.last,
+            *pos.pts,
+            *pos.cap,
+            *pos.streaks,
+        )
         known = self.table.get(key)
         if known is not None:
             value, bound = known

@@ -6,10 +6,11 @@ drop). A match lists its own rank first; a sum lists its parts (all lower than t
 played), then the escalera; so `takes[0] == rank` exactly when the base is a match.
 
 `Position` plays and takes back moves in place, scoring caídas and limpias with the
-38 rule as the engine does, and counting the ranks captured (`gone`: what every seat has
-seen leave the game this hand, as far as the player it serves knows). It stops at the
-end of the deal: dealing and the cartón are left to the evaluation (evaluate.py), which
-is where the search horizon lies.
+38 rule as the engine does (and, under option caidas_seguidas, a streak of caídas that
+wins: it brings the side's points up to 40), and counting the ranks captured (`gone`:
+what every seat has seen leave the game this hand, as far as the player it serves
+knows). It stops at the end of the deal: dealing and the cartón are left to the
+evaluation (evaluate.py), which is where the search horizon lies.
 """
 
 from __future__ import annotations
@@ -62,6 +63,7 @@ class Position:
 
     __slots__ = (
         "cap",
+        "carton_at_lock",
         "clp",
         "dealer",
         "gone",
@@ -76,6 +78,8 @@ class Position:
         "seat",
         "sizes",
         "stock_left",
+        "streak_goal",
+        "streaks",
         "table",
         "tsize",
     )
@@ -95,6 +99,7 @@ class Position:
         rules: object,
         last_capturer: int | None = None,
         gone: list[int] | None = None,
+        streaks: list[int] | None = None,
     ) -> None:
         self.players = players
         self.hands = hands
@@ -112,6 +117,10 @@ class Position:
         self.clp = rules.caida_limpia_points  # type: ignore[attr-defined]
         self.parts = partitions(rules.sum_cards)  # type: ignore[attr-defined]
         self.leftovers_to_capturer = rules.leftovers == "last_capturer"  # type: ignore[attr-defined]
+        self.carton_at_lock = rules.carton_at_lock  # type: ignore[attr-defined]
+        goal = rules.caidas_seguidas  # type: ignore[attr-defined]
+        self.streak_goal = NO_LOCK if goal is None else goal
+        self.streaks = [0, 0] if streaks is None else streaks  # caídas in a row per side
         self.last_capturer = -1 if last_capturer is None else last_capturer
         self.gone = [0] * 11 if gone is None else gone  # ranks known captured this hand
 
@@ -135,20 +144,28 @@ class Position:
         return caps + drops
 
     def gain(self, rank: int, takes: tuple[int, ...]) -> int:
-        """The points the seat to play scores with this move (the 38 rule applied)."""
+        """The points the seat to play scores with this move (the 38 rule applied; a
+        caída that completes a winning streak brings the side up to 40)."""
         if not takes:
             return 0
+        side = self.seat & 1
         caida = self.last == rank and takes[0] == rank
         points = CAIDA_POINTS if caida else 0
-        if len(takes) == self.tsize and self.pts[self.seat & 1] < self.lock:
+        if len(takes) == self.tsize and self.pts[side] < self.lock:
             points += self.clp - CAIDA_POINTS if caida else LIMPIA_POINTS
+        if caida and self.streaks[side] + 1 >= self.streak_goal:
+            points = max(points, CHICA_POINTS - self.pts[side])
         return points
 
     def play(self, rank: int, takes: tuple[int, ...]) -> tuple:
         """Play a move; returns what `undo` needs. Sets no winner: see `won`."""
         seat = self.seat
         side = seat & 1
-        undo = (rank, takes, self.last, self.pts[side], self.last_capturer)
+        streaks = None
+        if self.streak_goal != NO_LOCK:
+            streaks = (*self.streaks,)
+            caida = bool(takes) and self.last == rank and takes[0] == rank
+        undo = (rank, takes, self.last, self.pts[side], self.last_capturer, streaks)
         self.hands[seat][rank] -= 1
         self.sizes[seat] -= 1
         if takes:
@@ -167,11 +184,13 @@ class Position:
             self.table[rank] += 1
             self.tsize += 1
             self.last = rank
+        if streaks is not None:
+            self._count_streak(side, caida)
         self.seat = (seat + 1) % self.players
         return undo
 
     def undo(self, undo: tuple) -> None:
-        rank, takes, last, side_pts, last_capturer = undo
+        rank, takes, last, side_pts, last_capturer, streaks = undo
         seat = (self.seat - 1) % self.players
         side = seat & 1
         self.seat = seat
@@ -192,6 +211,17 @@ class Position:
         self.last = last
         self.pts[side] = side_pts
         self.last_capturer = last_capturer
+        if streaks is not None:
+            self.streaks[:] = streaks
+
+    def _count_streak(self, side: int, caida: bool) -> None:
+        """Option caidas_seguidas: a caída adds to its side's streak and breaks the
+        other's; any other play breaks its side's."""
+        if caida:
+            self.streaks[side] += 1
+            self.streaks[1 - side] = 0
+        else:
+            self.streaks[side] = 0
 
     def won(self, side: int) -> bool:
         return self.pts[side] >= CHICA_POINTS

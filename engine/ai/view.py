@@ -3,8 +3,9 @@
 A bot decides from what its seat may know:
 
 - the visible state: its own hand, the table, the card just dropped (for caídas), the
-  scores, the chicas, the cards captured per side (counts only), the dealer, the deal
-  number, how many cards each seat holds and how many are left in the stock;
+  scores, each side's caídas in a row (option caidas_seguidas), the chicas, the cards
+  captured per side (counts only), the dealer, the deal number, how many cards each
+  seat holds and how many are left in the stock;
 - `gone`: the ranks it has seen captured this hand. The game keeps no history, so this
   comes from the Bot's own memory of the game (memory.py), or is empty for a fresh Bot;
 - every other card of the deck — in another hand, in the stock, or captured out of its
@@ -50,6 +51,7 @@ class SeatView:
         self.table = counts(self.table_cards)
         self.last = 0 if game.last_played is None else game.last_played.rank
         self.points = game.scores
+        self.streaks = game.caida_streaks
         self.captured = game.captured
         self.sizes = [len(h) for h in game.hands]
         self.stock_left = len(game.stock)
@@ -64,6 +66,7 @@ class SeatView:
                 sorted(c.index for c in self.table_cards),
                 self.last,
                 self.points,
+                self.streaks,
                 self.captured,
                 game.chicas,
                 self.dealer,
@@ -102,6 +105,7 @@ class SeatView:
             stock_left=self.stock_left,
             rules=self.rules,
             gone=list(self.gone),
+            streaks=list(self.streaks),
         )
 
     def true_position(self) -> Position:

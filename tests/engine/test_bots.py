@@ -20,6 +20,7 @@ RULE_SETS = (
     Rules(),
     Rules.preset("cuenca"),
     Rules(sum_cards=None, lock_at=30, leftovers="last_capturer", doble_ronda=4),
+    Rules(caidas_seguidas=3, carton_at_lock=True, ronda_points=4),
 )
 
 
