@@ -13,7 +13,8 @@ names another preset and `--option` changes single options (RULES.md §8; e.g.
 
 Prints the share of chicas A won with its 95% confidence interval (±1.96·√(p(1−p)/n)),
 the average point margin A − B at the end of a chica, and the think time per move of
-each level (p50 / p90 / p99 / max). With `--gauge`, the oracle (which sees every card)
+each level (p50 / p90 / p99 / max), by the wall clock and in CPU time (which other loads
+on a shared machine do not inflate). With `--gauge`, the oracle (which sees every card)
 also plays B on the same deals, and G = (A − 50%) / (oracle − 50%) says how much of the
 oracle's edge over B the level A reaches.
 """
@@ -50,12 +51,13 @@ class Job(NamedTuple):
 
 
 class Outcome(NamedTuple):
-    """One chica: whether A won, the margin A − B, and each side's think times (ms)."""
+    """One chica: whether A won, the margin A − B, and each side's think times (ms, each
+    move's wall-clock and CPU time)."""
 
     won: int
     margin: int
-    times_a: list[float]
-    times_b: list[float]
+    times_a: list[tuple[float, float]]
+    times_b: list[tuple[float, float]]
 
 
 def play_chica(job: Job, a_side: int) -> Outcome:
@@ -69,13 +71,14 @@ def play_chica(job: Job, a_side: int) -> Outcome:
         return Bot(level[seat % 2], seed=job.seed * 4 + seat, budget_ms=job.budget_ms)
 
     bots = [new_bot(seat) for seat in range(job.players)]
-    times: dict[int, list[float]] = {0: [], 1: []}
+    times: dict[int, list[tuple[float, float]]] = {0: [], 1: []}
     game = Game.new(job.players, job.rules, seed=job.seed)
     while not game.chica_history:
         seat = game.to_play
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         move = (new_bot(seat) if job.fresh else bots[seat]).choose(game)
-        times[seat % 2].append((time.perf_counter() - start) * 1000)
+        wall, cpu = time.perf_counter() - start, time.process_time() - start_cpu
+        times[seat % 2].append((wall * 1000, cpu * 1000))
         game.play(move)
     final = game.chica_history[0]
     won = 1 if final[a_side] > final[1 - a_side] else 0
@@ -140,8 +143,8 @@ class Tally:
     def __init__(self) -> None:
         self.wins = 0
         self.margins: list[int] = []
-        self.times_a: list[float] = []
-        self.times_b: list[float] = []
+        self.times_a: list[tuple[float, float]] = []
+        self.times_b: list[tuple[float, float]] = []
 
     def add(self, outcome: Outcome) -> None:
         self.wins += outcome.won
@@ -184,11 +187,13 @@ def report(tally: Tally, levels: tuple[str, str], players: int) -> None:
     spread = math.sqrt(sum((m - mean) ** 2 for m in tally.margins) / max(1, n - 1))
     print(f"average point margin A - B: {mean:+.2f} ± {1.96 * spread / math.sqrt(n):.2f}")
     for label, level, times in (("A", a, tally.times_a), ("B", b, tally.times_b)):
-        print(
-            f"think time {label}={level}: p50 {percentile(times, 0.5):.2f} ms, "
-            f"p90 {percentile(times, 0.9):.2f} ms, p99 {percentile(times, 0.99):.2f} ms, "
-            f"max {max(times, default=0):.1f} ms ({len(times)} moves)"
-        )
+        for clock, index in (("wall", 0), ("CPU", 1)):
+            spent = [pair[index] for pair in times]
+            print(
+                f"think time {label}={level} ({clock}): p50 {percentile(spent, 0.5):.2f} ms, "
+                f"p90 {percentile(spent, 0.9):.2f} ms, p99 {percentile(spent, 0.99):.2f} ms, "
+                f"max {max(spent, default=0):.1f} ms ({len(spent)} moves)"
+            )
 
 
 def main(argv: list[str] | None = None) -> None:
