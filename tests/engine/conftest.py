@@ -8,8 +8,10 @@ per test through `engine_settings()`, so loading them never changes other suites
 from __future__ import annotations
 
 import os
+from typing import Any
 
 from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
 
 from engine import Card, Event, Game, Move, Rules
 
@@ -29,6 +31,26 @@ settings.register_profile(
 
 def engine_settings() -> settings:
     return settings.get_profile(os.environ.get("ENGINE_HYPOTHESIS_PROFILE", "engine"))
+
+
+# The values each Rules option takes in the property tests: Quito's first (what Hypothesis
+# shrinks to), then the others of RULES.md §8 and a few more the engine accepts.
+OPTION_VALUES: dict[str, list[Any]] = {
+    "sum_cards": [2, None, 3],
+    "caida_limpia_points": [2, 4],
+    "ronda_points": [2, 4],
+    "doble_ronda": [None, 4],
+    "lock_at": [38, 30, None],
+    "leftovers": ["nobody", "last_capturer"],
+    "chicas_to_win": [2, 1],
+    "carton_at_lock": [False, True],
+    "caidas_seguidas": [None, 2, 3, 4],
+}
+
+# Any combination of every option's values.
+rule_sets: st.SearchStrategy[Rules] = st.fixed_dictionaries(
+    {name: st.sampled_from(values) for name, values in OPTION_VALUES.items()}
+).map(lambda options: Rules(**options))
 
 
 def cards(text: str) -> list[Card]:

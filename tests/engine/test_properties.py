@@ -1,4 +1,4 @@
-"""Properties over random complete matches (2 and 4 players, the presets and the options).
+"""Properties over random complete matches (2 and 4 players, any combination of options).
 
 Each test plays whole matches with random legal moves and checks one property at every
 step. The number of matches comes from the Hypothesis profile (see conftest.py).
@@ -6,10 +6,12 @@ step. The number of matches comes from the Hypothesis profile (see conftest.py).
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from collections import Counter
 from collections.abc import Iterator
+from dataclasses import fields
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -17,25 +19,30 @@ from hypothesis import strategies as st
 from engine import Card, Event, Game, IllegalMove, Move, Rules
 from engine.cards import full_deck
 from engine.game import carton_points
-from tests.engine.conftest import engine_settings
+from tests.engine.conftest import OPTION_VALUES, engine_settings, rule_sets
 
-RULE_SETS = [
-    Rules.preset("quito"),
-    Rules.preset("cuenca"),
-    Rules(sum_cards=None),
-    Rules(lock_at=30),
-    Rules(lock_at=None, caida_limpia_points=4),
-    Rules(doble_ronda=4, ronda_points=4),
-    Rules(leftovers="last_capturer", chicas_to_win=1),
-]
 MAX_MOVES = 20_000  # a random match takes some hundreds of moves
 
 matches = st.tuples(
     st.sampled_from([2, 4]),
-    st.sampled_from(RULE_SETS),
+    rule_sets,
     st.integers(0, 2**63 - 1),  # the game's seed: shuffles and first dealer
     st.integers(0, 2**32 - 1),  # the seed of the random player
 )
+
+
+def test_the_random_rule_sets_try_every_option():
+    """Every Rules field is in OPTION_VALUES, with Quito's value first; every combination
+    of the values is a valid rule set, the presets among them."""
+    assert list(OPTION_VALUES) == [f.name for f in fields(Rules)]
+    quito = Rules.preset("quito")
+    assert all(values[0] == getattr(quito, name) for name, values in OPTION_VALUES.items())
+    combinations = [
+        Rules(**dict(zip(OPTION_VALUES, values, strict=True)))
+        for values in itertools.product(*OPTION_VALUES.values())
+    ]
+    assert len(set(combinations)) == len(combinations)
+    assert {Rules.preset(name) for name in Rules.PRESETS} <= set(combinations)
 
 
 def walk(players: int, rules: Rules, seed: int, chooser: int) -> Iterator[tuple[Game, Move, list]]:
@@ -213,11 +220,14 @@ def test_scores_are_the_sum_of_the_scoring_events(match):
                 assert event.points in (0, carton_points(event.count))
             elif event.kind == "dos_por_darlas":
                 assert event.points in (0, 2)
+            elif event.kind == "caidas_seguidas":
+                assert event.count == game.rules.caidas_seguidas
 
 
 @engine_settings()
 @given(matches)
 def test_at_the_lock_only_caidas_score(match):
+    """...and what wins the chica outright, and the cartón under carton_at_lock."""
     rules = match[1]
     lock = rules.lock_at if rules.lock_at is not None else 10**9
     totals = [0, 0]
@@ -234,10 +244,53 @@ def test_at_the_lock_only_caidas_score(match):
                 continue
             if not event.scores:
                 continue
-            if before[event.side] >= lock and event.kind != "caida":
-                winning_doble = event.kind == "doble_ronda" and rules.doble_ronda is None
-                assert event.points == 0 or winning_doble, (event, before)
+            locked = before[event.side] >= lock
+            count = event.kind in ("carton", "dos_por_darlas")
+            if count:
+                assert (event.points == 0) == (locked and not rules.carton_at_lock), event
+            elif locked and event.kind != "caida":
+                outright = event.kind == "caidas_seguidas" or (
+                    event.kind == "doble_ronda" and rules.doble_ronda is None
+                )
+                assert event.points == 0 or outright, (event, before)
             totals[event.side] += event.points
+
+
+@engine_settings()
+@given(matches)
+def test_caidas_in_a_row_win_the_chica_as_caidas_seguidas_says(match):
+    """A reference count of each side's caídas in a row, straight from RULES.md §6: every
+    caída tells the count, and the chica ends when the count reaches the option."""
+    needed = match[1].caidas_seguidas
+    streaks = [0, 0]
+    totals = [0, 0]
+    for game, _move, events in walk(*match):
+        by_streak = False
+        for index, event in enumerate(events):
+            kind = event.kind
+            side = event.side
+            if kind in ("drop", "capture") and needed is not None:
+                caida = index + 1 < len(events) and events[index + 1].kind == "caida"
+                streaks[side] = streaks[side] + 1 if caida else 0
+                if caida:
+                    streaks[1 - side] = 0
+            elif kind == "caida":
+                assert event.count == streaks[side]
+            elif kind == "caidas_seguidas":
+                assert streaks[side] == needed
+                assert event.points == 40 - totals[side] > 0  # not already won on points
+                by_streak = True
+            elif kind == "zapateria":
+                assert not by_streak
+            elif kind == "chica":
+                streaks = [0, 0]
+                totals = [0, 0]
+            if event.scores:
+                totals[side] += event.points
+        # A streak that reached the option has ended its chica, on points or by the streak.
+        assert needed is None or max(streaks) < needed
+        if game.winner is None:
+            assert game.caida_streaks == (streaks[0], streaks[1])
 
 
 @engine_settings()
@@ -267,9 +320,7 @@ def test_saving_and_loading_at_every_step(match):
 @given(matches)
 def test_every_match_ends_with_a_winner(match):
     rules = match[1]
-    moves = 0
     for game, _move, events in walk(*match):  # noqa: B007 (the game after the last move)
-        moves += 1
         last_events = events
     assert game.winner in (0, 1)
     assert game.is_over
@@ -279,4 +330,6 @@ def test_every_match_ends_with_a_winner(match):
     assert game.chicas[game.winner] >= rules.chicas_to_win or "zapateria" in kinds
     assert game.chicas[1 - game.winner] < rules.chicas_to_win
     assert game.legal_moves() == []
-    assert moves > 20
+    # Every chica was played to its end (a streak or a doble ronda can end one early).
+    assert len(game.chica_history) == sum(game.chicas)
+    assert all(max(final) >= 40 for final in game.chica_history)
