@@ -2,6 +2,7 @@
 
     python -m engine                      # 2 players, Quito rules, a match to 2 chicas
     python -m engine --players 4 --rules cuenca --chicas 1 --seed 7
+    python -m engine --carton-at-lock --caidas-seguidas 4   # two house rules (RULES.md §6)
 
 You sit at seat 0 (in a 4-player game your partner, seat 2, is a computer too). Type a
 card from your hand (`7h`) to play it: it drops when it captures nothing, it takes its
@@ -153,6 +154,8 @@ class Table:
             elif kind == EventKind.CAIDA:
                 caida = True
                 play_line = f"{play_line} ¡Caída! +{event.points}"
+                if event.count:  # under caidas_seguidas: the side's caídas in a row
+                    play_line = f"{play_line} ({event.count} in a row)"
             elif kind == EventKind.LIMPIA:
                 if event.points:
                     play_line = f"{play_line} ¡Limpia! +{event.points}"
@@ -187,6 +190,11 @@ class Table:
                 return f"{self.seat(event.seat)}: ¡Doble ronda! (four of a rank) wins the chica"
             gain = f"+{event.points}" if event.points else f"({self._zero(event)})"
             return f"{self.seat(event.seat)}: ¡Doble ronda! (four of a rank) {gain}"
+        if kind == EventKind.CAIDAS_SEGUIDAS:
+            return (
+                f"{self.seat(event.seat)}: ¡{event.count} caídas seguidas! "
+                f"({event.count} caídas in a row) wins the chica"
+            )
         if kind == EventKind.CARTON:
             gain = f"+{event.points}" if event.points else f"({self._zero(event)})"
             return f"Cartón: {self.side(event.side)} captured {event.count} cards: {gain}"
@@ -349,10 +357,18 @@ def moves_list(game: Game) -> str:
 
 
 # ---------------------------------------------------------------------- the game
-def rules_name(rules: Rules) -> str:
-    """'Quito', 'Cuenca' (whatever the number of chicas), or 'Custom'."""
-    name = rules.with_options(chicas_to_win=Rules().chicas_to_win).preset_name()
-    return (name or "custom").capitalize()
+def rules_text(rules: Rules) -> str:
+    """'Quito rules', 'Cuenca rules' (whatever the number of chicas), or 'Custom rules';
+    then the house rules the flags add: 'Quito rules + cartón at the lock'."""
+    base = rules.with_options(
+        chicas_to_win=Rules().chicas_to_win, carton_at_lock=False, caidas_seguidas=None
+    )
+    parts = [f"{(base.preset_name() or 'custom').capitalize()} rules"]
+    if rules.carton_at_lock:
+        parts.append("cartón at the lock")
+    if rules.caidas_seguidas is not None:
+        parts.append(f"{rules.caidas_seguidas} caídas in a row win")
+    return " + ".join(parts)
 
 
 def run(game: Game, read: Read, write: Write, rng: random.Random | None = None) -> Game:
@@ -361,7 +377,7 @@ def run(game: Game, read: Read, write: Write, rng: random.Random | None = None) 
     rng = rng or random.Random(game.seed)
     write(
         f"Cuarenta · {game.players} players · "
-        f"{rules_name(game.rules)} rules · "
+        f"{rules_text(game.rules)} · "
         f"first to {game.rules.chicas_to_win} chica{'s' if game.rules.chicas_to_win > 1 else ''}"
     )
     write("Type a card from your hand to play it, or help.")
@@ -427,6 +443,18 @@ def main(argv: Sequence[str] | None = None, read: Read = input, write: Write = p
     parser.add_argument(
         "--chicas", type=int, default=None, metavar="N", help="chicas to win the match (2)"
     )
+    parser.add_argument(
+        "--carton-at-lock",
+        action="store_true",
+        help="a side at the lock (38) still scores its cartón at the end of a hand",
+    )
+    parser.add_argument(
+        "--caidas-seguidas",
+        type=int,
+        default=None,
+        metavar="N",
+        help="N caídas in a row by one side win the chica (off by default)",
+    )
     parser.add_argument("--seed", type=int, default=None, help="the same seed, the same game")
     args = parser.parse_args(argv)
     rules = Rules.preset(args.rules)
@@ -434,6 +462,11 @@ def main(argv: Sequence[str] | None = None, read: Read = input, write: Write = p
         if args.chicas < 1:
             parser.error("--chicas must be at least 1")
         rules = rules.with_options(chicas_to_win=args.chicas)
+    if args.caidas_seguidas is not None and args.caidas_seguidas < 2:
+        parser.error("--caidas-seguidas must be at least 2")
+    rules = rules.with_options(
+        carton_at_lock=args.carton_at_lock, caidas_seguidas=args.caidas_seguidas
+    )
     game = Game.new(args.players, rules, seed=args.seed)
     try:
         run(game, read, write)

@@ -195,6 +195,29 @@ def test_dos_por_darlas_and_doble_ronda_in_words():
     assert "— New hand: You deal. —" in lines
 
 
+def test_caidas_in_a_row_in_words():
+    game = position(
+        Rules(caidas_seguidas=2),
+        hands=[["5d", "6d", "Qc"], ["5h", "6h", "Kc"]],
+        table=["Ks"],
+        to_play=1,
+        dealer=0,
+        scores=(12, 8),
+    )
+    table = Table(game)
+    drop(game, "5h")
+    assert table.tell(game.play(capture_with(game, "5d"))) == [
+        "You played 5d and took 5h. ¡Caída! +2 (1 in a row)"
+    ]
+    drop(game, "6h")
+    lines = table.tell(game.play(capture_with(game, "6d")))
+    assert lines[:3] == [
+        "You played 6d and took 6h. ¡Caída! +2 (2 in a row)",
+        "You: ¡2 caídas seguidas! (2 caídas in a row) wins the chica",
+        "*** You win the chica (You 40, Computer 8)! ***",
+    ]
+
+
 def test_four_players_names():
     game = Game.new(4, seed=2)
     table = Table(game)
@@ -274,6 +297,30 @@ def test_flags_set_the_rules_and_the_seed():
         main(["--players", "3"], first.read, first.write)
     with pytest.raises(SystemExit):
         main(["--chicas", "0"], first.read, first.write)
+
+
+def test_flags_for_the_house_rules():
+    terminal = Terminal(["quit"])
+    main(
+        ["--carton-at-lock", "--caidas-seguidas", "4", "--seed", "3"], terminal.read, terminal.write
+    )
+    assert terminal.out[0] == (
+        "Cuarenta · 2 players · Quito rules + cartón at the lock + 4 caídas in a row win · "
+        "first to 2 chicas"
+    )
+    terminal = Terminal(["quit"])
+    main(["--rules", "cuenca", "--caidas-seguidas", "3"], terminal.read, terminal.write)
+    assert terminal.out[0].startswith("Cuarenta · 2 players · Cuenca rules + 3 caídas in a row")
+    with pytest.raises(SystemExit):
+        main(["--caidas-seguidas", "1"], terminal.read, terminal.write)
+
+
+def test_a_whole_match_under_the_house_rules():
+    terminal = Terminal()
+    argv = ["--seed", "8", "--carton-at-lock", "--caidas-seguidas", "2", "--chicas", "1"]
+    assert main(argv, autoplayer(terminal), terminal.write) == 0
+    assert "win the match!" in terminal.text or "wins the match!" in terminal.text
+    assert "(2 caídas in a row) wins the chica" in terminal.text  # this seed's chica
 
 
 def test_python_dash_m_engine():
