@@ -1,7 +1,8 @@
 """Persistence for the bot: live sessions, server and player settings, finished matches.
 
 Knows nothing of Discord or of the engine's internals: sessions and settings are JSON-able
-dicts, matches are MatchRecord values. Open with `await Storage.open(path)`. Errors:
+dicts, matches are MatchRecord values. Open with `await Storage.open(location)`: an SQLite
+file path, or a `postgresql://` URL for a database several bot processes share. Errors:
 StorageError (StorageBusy: locked by another program, try later; SchemaTooNewError), and
 ChannelTaken when a second session would be live in one channel.
 """
@@ -14,6 +15,7 @@ from .models import (
     PlayerResult,
     PlayerStats,
     SessionRow,
+    Shards,
 )
 from .storage import Storage
 
@@ -26,6 +28,7 @@ __all__ = [
     "PlayerStats",
     "SchemaTooNewError",
     "SessionRow",
+    "Shards",
     "Storage",
     "StorageBusy",
     "StorageError",

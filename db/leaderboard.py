@@ -7,8 +7,7 @@ the player's own seats (match_players_by_user), so they grow with that player's 
 
 from __future__ import annotations
 
-import aiosqlite
-
+from .backend import Database
 from .migrations import GLOBAL_SCOPE
 from .models import LeaderboardRow, PlayerStats
 from .records import COUNTERS
@@ -40,7 +39,7 @@ def ranking_sql(sort: str) -> str:
 
 
 async def ranking(
-    conn: aiosqlite.Connection,
+    db: Database,
     guild_id: int | None,
     sort: str,
     with_bots: bool,
@@ -53,7 +52,7 @@ async def ranking(
     if limit < 0 or offset < 0:
         raise ValueError("limit and offset must not be negative")
     params = ranking_params(guild_id, sort, with_bots, min_matches)
-    records = await conn.execute_fetchall(query, (*params, limit, offset))
+    records = await db.fetchall(query, (*params, limit, offset))
     return [
         LeaderboardRow(
             rank=offset + position,
@@ -73,16 +72,13 @@ async def ranking(
 
 
 async def ranking_size(
-    conn: aiosqlite.Connection, guild_id: int | None, sort: str, with_bots: bool, min_matches: int
+    db: Database, guild_id: int | None, sort: str, with_bots: bool, min_matches: int
 ) -> int:
     """How many players the ranking has (for page counts)."""
     query = f"SELECT COUNT(*) FROM player_totals WHERE {ranking_where(sort)}"
     params = ranking_params(guild_id, sort, with_bots, min_matches)
-    async with conn.execute(query, params) as cursor:
-        record = await cursor.fetchone()
-    assert record is not None  # COUNT(*) always gives a row
-    count: int = record[0]
-    return count
+    (count,) = await _fetch_row(db, query, params)
+    return int(count)
 
 
 # The player's own seats (`me`, in match `m`), in one server (or all: NULL) and one rule
@@ -112,40 +108,36 @@ _TOTALS_OF_RULES = f"""SELECT COUNT(*), SUM(me.won), SUM(m.with_bots), {_SUMS}
 _ABANDONED = f"SELECT COUNT(*) FROM {_MY_SEATS} WHERE {_MINE} AND NOT {_PLAYED}"
 
 
-async def _fetch_row(conn: aiosqlite.Connection, query: str, params: tuple) -> tuple:
+async def _fetch_row(db: Database, query: str, params: tuple) -> tuple:
     """The one row of an aggregate query (an aggregate always gives one)."""
-    async with conn.execute(query, params) as cursor:
-        record = await cursor.fetchone()
+    record = await db.fetchone(query, params)
     assert record is not None
-    return tuple(record)
+    return record
 
 
-async def _most_often(
-    conn: aiosqlite.Connection, mine: tuple, partner: bool
-) -> tuple[int | None, int]:
+async def _most_often(db: Database, mine: tuple, partner: bool) -> tuple[int | None, int]:
     won = partner  # partners: matches won together; opponents: matches they beat the player
-    async with conn.execute(_OTHER_SEAT, (*mine, int(won), int(partner))) as cursor:
-        record = await cursor.fetchone()
-    return (None, 0) if record is None else (record[0], record[1])
+    record = await db.fetchone(_OTHER_SEAT, (*mine, int(won), int(partner)))
+    return (None, 0) if record is None else (record[0], int(record[1]))
 
 
 async def player_stats(
-    conn: aiosqlite.Connection, user_id: int, guild_id: int | None, rules: str | None
+    db: Database, user_id: int, guild_id: int | None, rules: str | None
 ) -> PlayerStats | None:
     """Totals over the player's matches (human-only and with bots) in one server (None: all)
     and one rule set (None: all); None if the player has no match there, abandoned or not."""
     mine = (user_id, guild_id, guild_id, rules, rules)
     if rules is None:
         scope = GLOBAL_SCOPE if guild_id is None else guild_id
-        totals = await _fetch_row(conn, _TOTALS, (scope, user_id))
+        totals = await _fetch_row(db, _TOTALS, (scope, user_id))
     else:
-        totals = await _fetch_row(conn, _TOTALS_OF_RULES, mine)
-    (abandoned,) = await _fetch_row(conn, _ABANDONED, mine)
+        totals = await _fetch_row(db, _TOTALS_OF_RULES, mine)
+    (abandoned,) = await _fetch_row(db, _ABANDONED, mine)
     matches, wins, bot_matches, *counters = (int(value or 0) for value in totals)
     if not matches and not abandoned:
         return None
-    best_partner, best_partner_wins = await _most_often(conn, mine, partner=True)
-    toughest, toughest_losses = await _most_often(conn, mine, partner=False)
+    best_partner, best_partner_wins = await _most_often(db, mine, partner=True)
+    toughest, toughest_losses = await _most_often(db, mine, partner=False)
     return PlayerStats(
         user_id=user_id,
         matches=matches,

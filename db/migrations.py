@@ -183,6 +183,38 @@ REBUILD_PLAYER_TOTALS = _rebuild_player_totals(" AND m.outcome <> 'abandoned'")
 MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5)
 LATEST_VERSION = len(MIGRATIONS)
 
+# PostgreSQL runs the same history, each statement adapted to its dialect (types, a
+# derived table's alias: db.postgres_db.adapt). These have no common form and are replaced:
+# the file header of v1 becomes a table holding the application id and the schema version
+# (SQLite's user_version); the v4 data fix needs no JSON check, since a PostgreSQL database
+# never held data before v5 (when PostgreSQL support came).
+POSTGRES_MARKER = "cuarenta_schema"
+_POSTGRES_REWRITES: dict[str, tuple[str, ...]] = {
+    _V1[0]: (
+        f"""CREATE TABLE {POSTGRES_MARKER} (
+            application_id INTEGER NOT NULL,
+            version        INTEGER NOT NULL
+        )""",
+        f"INSERT INTO {POSTGRES_MARKER} VALUES ({APPLICATION_ID}, 0)",
+    ),
+    _V4[2]: (
+        """UPDATE sessions SET live = 1 WHERE kind = 'challenge' OR (kind IN ('lobby', 'game')
+            AND CAST(state AS jsonb) ->> 'phase' IN ('lobby', 'playing'))""",
+    ),
+}
+
+
+def postgres_migration(number: int) -> list[str]:
+    """Migration `number` for PostgreSQL, in SQL still to be adapted, ending with the version."""
+    return [
+        *(
+            rewritten
+            for statement in MIGRATIONS[number - 1]
+            for rewritten in _POSTGRES_REWRITES.get(statement, (statement,))
+        ),
+        f"UPDATE {POSTGRES_MARKER} SET version = {number}",
+    ]
+
 
 def refuse_newer(version: int, path: str) -> None:
     """Raise SchemaTooNewError if this code does not know schema `version`."""

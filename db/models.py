@@ -23,6 +23,18 @@ class SessionRow:
 
 
 @dataclass(frozen=True)
+class Shards:
+    """The shards one process runs, of `count`: Discord puts a server on shard
+    (guild_id >> 22) % count, and direct messages on shard 0."""
+
+    count: int
+    ids: tuple[int, ...]
+
+    def owns(self, guild_id: int | None) -> bool:
+        return (0 if guild_id is None else (guild_id >> 22) % self.count) in self.ids
+
+
+@dataclass(frozen=True)
 class PlayerResult:
     """How one seat did in a finished match."""
 

@@ -4,12 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-import aiosqlite
-
+from .backend import Database
 from .codec import to_json
 from .migrations import GLOBAL_SCOPE, REBUILD_PLAYER_TOTALS
 from .models import MatchOutcome, MatchRecord, PlayerResult
-from .transactions import transaction
 
 # Per-seat counters that player_totals sums (besides matches and wins).
 COUNTERS = (
@@ -26,21 +24,22 @@ _SEAT_COLUMNS = ("match_id", "seat", "user_id", "side", "won", *COUNTERS)
 _TOTAL_KEYS = ("scope", "with_bots", "user_id")
 _OUTCOMES = frozenset(MatchOutcome)  # StrEnum members equal their values
 
-_INSERT_MATCH = """INSERT OR IGNORE INTO matches
+_INSERT_MATCH = """INSERT INTO matches
     (match_id, guild_id, channel_id, finished_at, rules, players, with_bots, winner_side,
      outcome, rule_options)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"""
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING"""
 _INSERT_SEAT = (
-    f"INSERT OR IGNORE INTO match_players ({', '.join(_SEAT_COLUMNS)}) "
-    f"VALUES ({', '.join('?' * len(_SEAT_COLUMNS))})"
+    f"INSERT INTO match_players ({', '.join(_SEAT_COLUMNS)}) "
+    f"VALUES ({', '.join('?' * len(_SEAT_COLUMNS))}) ON CONFLICT DO NOTHING"
 )
 _UPSERT_TOTALS = (
     f"INSERT INTO player_totals ({', '.join(_TOTAL_KEYS)}, matches, wins, win_rate, "
     f"{', '.join(COUNTERS)}) VALUES ({', '.join('?' * (len(_TOTAL_KEYS) + 3 + len(COUNTERS)))}) "
     f"ON CONFLICT ({', '.join(_TOTAL_KEYS)}) DO UPDATE SET "
-    "matches = matches + 1, wins = wins + excluded.wins, "
-    "win_rate = CAST(wins + excluded.wins AS REAL) / (matches + 1), "
-    + ", ".join(f"{name} = {name} + excluded.{name}" for name in COUNTERS)
+    "matches = player_totals.matches + 1, wins = player_totals.wins + excluded.wins, "
+    "win_rate = CAST(player_totals.wins + excluded.wins AS DOUBLE PRECISION) "
+    "/ (player_totals.matches + 1), "
+    + ", ".join(f"{name} = player_totals.{name} + excluded.{name}" for name in COUNTERS)
 )
 
 
@@ -101,18 +100,17 @@ def _total_rows(match: MatchRecord) -> list[tuple]:
     ]
 
 
-async def record(conn: aiosqlite.Connection, match: MatchRecord) -> None:
+async def record(db: Database, match: MatchRecord) -> None:
     """Record a finished match in one transaction; a match_id already recorded is a no-op."""
     _check(match)
-    async with transaction(conn):
-        cursor = await conn.execute(_INSERT_MATCH, _match_row(match))
-        if cursor.rowcount == 0:
+    async with db.transaction():
+        if await db.execute(_INSERT_MATCH, _match_row(match)) == 0:
             return  # recorded before: the totals already count it
-        await conn.executemany(_INSERT_SEAT, _seat_rows(match))
-        await conn.executemany(_UPSERT_TOTALS, _total_rows(match))
+        await db.executemany(_INSERT_SEAT, _seat_rows(match))
+        await db.executemany(_UPSERT_TOTALS, _total_rows(match))
 
 
-async def record_many(conn: aiosqlite.Connection, matches: Iterable[MatchRecord]) -> None:
+async def record_many(db: Database, matches: Iterable[MatchRecord]) -> None:
     """Bulk import (benchmarks, imports): every match in one transaction, then the totals
     recomputed from all matches in one statement instead of one upsert per seat.
 
@@ -121,8 +119,8 @@ async def record_many(conn: aiosqlite.Connection, matches: Iterable[MatchRecord]
     matches = list(matches)
     for match in matches:
         _check(match)
-    async with transaction(conn):
-        await conn.executemany(_INSERT_MATCH, [_match_row(m) for m in matches])
-        await conn.executemany(_INSERT_SEAT, [row for m in matches for row in _seat_rows(m)])
+    async with db.transaction():
+        await db.executemany(_INSERT_MATCH, [_match_row(m) for m in matches])
+        await db.executemany(_INSERT_SEAT, [row for m in matches for row in _seat_rows(m)])
         for statement in REBUILD_PLAYER_TOTALS:
-            await conn.execute(statement)
+            await db.execute(statement)

@@ -9,23 +9,24 @@ from __future__ import annotations
 
 import json
 import logging
-import sqlite3
 from collections.abc import Iterable
 from typing import Any
 
-import aiosqlite
-
+from .backend import Database, UniqueViolation
 from .codec import to_json
 from .errors import ChannelTaken
-from .models import SESSION_KINDS, SessionRow
+from .models import SESSION_KINDS, SessionRow, Shards
 
 log = logging.getLogger(__name__)
 
 _COLUMNS = "session_id, guild_id, channel_id, kind, state, updated_at, live, meta"
+# The shard of a row's server, as Discord assigns them (direct messages: shard 0);
+# parameter: the shard count.
+_SHARD = "CASE WHEN guild_id IS NULL THEN 0 ELSE (guild_id >> 22) % ? END"
 
 
 async def save(
-    conn: aiosqlite.Connection,
+    db: Database,
     session_id: str,
     guild_id: int | None,
     channel_id: int,
@@ -43,44 +44,45 @@ async def save(
     """
     if kind not in SESSION_KINDS:
         raise ValueError(f"unknown session kind {kind!r}; expected one of {SESSION_KINDS}")
-    values = {
-        "session_id": session_id,
-        "guild_id": guild_id,
-        "channel_id": channel_id,
-        "kind": kind,
-        "state": to_json(state, "a session state"),
-        "now": now,
-        "live": int(bool(live)),
-        "meta": None if meta is None else to_json(meta, "a session's meta"),
-    }
-    # One statement, so one trip to the database thread (this runs on every move); the
-    # partial unique index refuses a second live row in a channel.
+    state_json = to_json(state, "a session state")
+    meta_json = None if meta is None else to_json(meta, "a session's meta")
+    # One statement, so one trip to the database (this runs on every move); the partial
+    # unique index refuses a second live row in a channel.
     try:
-        await conn.execute(
+        await db.execute(
             """INSERT INTO sessions (session_id, guild_id, channel_id, kind, state,
                                      created_at, updated_at, live, meta)
-            VALUES (:session_id, :guild_id, :channel_id, :kind, :state,
-                    :now, :now, :live, COALESCE(:meta, '{}'))
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, COALESCE(?, '{}'))
             ON CONFLICT (session_id) DO UPDATE SET
                 guild_id = excluded.guild_id, channel_id = excluded.channel_id,
                 kind = excluded.kind, state = excluded.state, updated_at = excluded.updated_at,
-                live = excluded.live, meta = COALESCE(:meta, sessions.meta)""",
-            values,
+                live = excluded.live, meta = COALESCE(?, sessions.meta)""",
+            (
+                session_id,
+                guild_id,
+                channel_id,
+                kind,
+                state_json,
+                now,
+                now,
+                int(live),
+                meta_json,
+                meta_json,
+            ),
         )
-    except sqlite3.IntegrityError as exc:
-        if not live or "channel_id" not in str(exc):
+    except UniqueViolation as exc:
+        if not live or "channel" not in exc.index:
             raise
-        rows = await conn.execute_fetchall(
+        other = await db.fetchone(
             "SELECT session_id FROM sessions WHERE channel_id = ? AND live = 1 AND session_id <> ?",
             (channel_id, session_id),
         )
-        other = next(iter(rows), None)
         raise ChannelTaken(channel_id, other[0] if other else "?") from None
 
 
-async def save_meta(conn: aiosqlite.Connection, session_id: str, meta: dict) -> None:
+async def save_meta(db: Database, session_id: str, meta: dict) -> None:
     """Replace the session's meta, leaving the rest of the row alone; no-op if it is gone."""
-    await conn.execute(
+    await db.execute(
         "UPDATE sessions SET meta = ? WHERE session_id = ?",
         (to_json(meta, "a session's meta"), session_id),
     )
@@ -100,24 +102,27 @@ def _row(record: Iterable[Any]) -> SessionRow:
     )
 
 
-async def get(conn: aiosqlite.Connection, session_id: str) -> SessionRow | None:
+async def get(db: Database, session_id: str) -> SessionRow | None:
     """The session, or None. ValueError if its saved state or meta is not valid JSON."""
-    async with conn.execute(
+    record = await db.fetchone(
         f"SELECT {_COLUMNS} FROM sessions WHERE session_id = ?", (session_id,)
-    ) as cursor:
-        record = await cursor.fetchone()
+    )
     return None if record is None else _row(record)
 
 
-async def load_all(conn: aiosqlite.Connection) -> list[SessionRow]:
-    """Every saved session, oldest (first saved) first.
+async def load_all(db: Database, shards: Shards | None = None) -> list[SessionRow]:
+    """Every saved session (of the servers on `shards`, if given), oldest (first saved) first.
 
     A row whose state or meta is not valid JSON (only possible if the file was edited by
     hand) is logged and left out, so one bad row does not stop every other game from coming
     back.
     """
-    records = await conn.execute_fetchall(
-        f"SELECT {_COLUMNS} FROM sessions ORDER BY created_at, session_id"
+    where, params = "", ()  # type: tuple[str, tuple[int, ...]]
+    if shards is not None:
+        where = f"WHERE {_SHARD} IN ({', '.join('?' * len(shards.ids))})"
+        params = (shards.count, *shards.ids)
+    records = await db.fetchall(
+        f"SELECT {_COLUMNS} FROM sessions {where} ORDER BY created_at, session_id", params
     )
     rows = []
     for record in records:
@@ -128,5 +133,5 @@ async def load_all(conn: aiosqlite.Connection) -> list[SessionRow]:
     return rows
 
 
-async def delete(conn: aiosqlite.Connection, session_id: str) -> None:
-    await conn.execute("DELETE FROM sessions WHERE session_id = ?", (session_id,))
+async def delete(db: Database, session_id: str) -> None:
+    await db.execute("DELETE FROM sessions WHERE session_id = ?", (session_id,))

@@ -8,10 +8,8 @@ from __future__ import annotations
 import json
 from enum import Enum
 
-import aiosqlite
-
+from .backend import Database
 from .codec import to_json
-from .transactions import transaction
 
 
 class SettingsKind(Enum):
@@ -33,27 +31,24 @@ class SettingsKind(Enum):
         return self.value[2]
 
 
-async def get_config(conn: aiosqlite.Connection, kind: SettingsKind, owner: int) -> dict:
+async def get_config(db: Database, kind: SettingsKind, owner: int) -> dict:
     """The settings of one server or player, {} when nothing is set."""
-    async with conn.execute(
-        f"SELECT config FROM {kind.table} WHERE {kind.key} = ?", (owner,)
-    ) as cursor:
-        record = await cursor.fetchone()
+    record = await db.fetchone(f"SELECT config FROM {kind.table} WHERE {kind.key} = ?", (owner,))
     return {} if record is None else json.loads(record[0])
 
 
 async def set_config(
-    conn: aiosqlite.Connection, kind: SettingsKind, owner: int, values: dict, now: float
+    db: Database, kind: SettingsKind, owner: int, values: dict, now: float
 ) -> dict:
     """Merge `values` into the settings (a None value removes the key); return the result."""
-    async with transaction(conn):
-        config = await get_config(conn, kind, owner)
+    async with db.transaction():
+        config = await get_config(db, kind, owner)
         for key, value in values.items():
             if value is None:
                 config.pop(key, None)
             else:
                 config[key] = value
-        await conn.execute(
+        await db.execute(
             f"""INSERT INTO {kind.table} ({kind.key}, config, updated_at) VALUES (?, ?, ?)
             ON CONFLICT ({kind.key}) DO UPDATE SET
                 config = excluded.config, updated_at = excluded.updated_at""",
@@ -62,15 +57,14 @@ async def set_config(
     return config
 
 
-async def get_state(conn: aiosqlite.Connection, key: str) -> str | None:
+async def get_state(db: Database, key: str) -> str | None:
     """One value of the bot's own state (bot_state), None when never set."""
-    async with conn.execute("SELECT value FROM bot_state WHERE key = ?", (key,)) as cursor:
-        record = await cursor.fetchone()
+    record = await db.fetchone("SELECT value FROM bot_state WHERE key = ?", (key,))
     return None if record is None else str(record[0])
 
 
-async def set_state(conn: aiosqlite.Connection, key: str, value: str, now: float) -> None:
-    await conn.execute(
+async def set_state(db: Database, key: str, value: str, now: float) -> None:
+    await db.execute(
         """INSERT INTO bot_state (key, value, updated_at) VALUES (?, ?, ?)
         ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at""",
         (key, value, now),

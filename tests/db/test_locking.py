@@ -133,7 +133,7 @@ async def test_open_waits_for_another_programs_lock_longer_than_busy_timeout(tmp
 
 
 async def _busy_timeout(storage: Storage) -> int:
-    async with storage._conn.execute("PRAGMA busy_timeout") as cursor:
+    async with storage._db.conn.execute("PRAGMA busy_timeout") as cursor:
         return (await cursor.fetchone())[0]
 
 
@@ -175,7 +175,7 @@ async def test_a_save_during_another_connections_write_is_storage_busy_then_work
         await storage.save_meta("g", {"message": 8})
         row = await storage.get_session("g")
         assert (row.state, row.meta) == ({"turn": 2}, {"message": 8})
-        assert not storage._conn.in_transaction
+        assert not storage._db.conn.in_transaction
     finally:
         holder.close()
         await storage.close()

@@ -71,7 +71,7 @@ async def test_new_file_is_created_at_latest_version_in_wal(tmp_path, existing):
     storage = await Storage.open(path)
     try:
         assert storage.schema_version == LATEST_VERSION
-        async with storage._conn.execute("PRAGMA synchronous") as cursor:
+        async with storage._db.conn.execute("PRAGMA synchronous") as cursor:
             assert (await cursor.fetchone())[0] == 1  # NORMAL
     finally:
         await storage.close()
@@ -309,7 +309,7 @@ async def test_a_write_blocked_by_a_lock_is_storage_busy_and_leaves_no_transacti
         holder.execute("ROLLBACK")
         await storage.set_guild_config(1, lang="en")
         await storage.save_session("g", 1, 2, "game", {"turn": 2})
-        assert not storage._conn.in_transaction
+        assert not storage._db.conn.in_transaction
         assert holder.execute("SELECT state FROM sessions").fetchall() == [('{"turn":2}',)]
     finally:
         holder.close()

@@ -2,11 +2,11 @@
 
 import itertools
 import json
-import sqlite3
 
 import pytest
 
-from db import LeaderboardRow, MatchOutcome, MatchRecord, PlayerResult, Storage
+from db import LeaderboardRow, MatchOutcome, MatchRecord, PlayerResult
+from tests.db.other_connection import peek
 
 GUILD, OTHER_GUILD = 111, 222
 A, B, C, D, E = 1, 2, 3, 4, 5
@@ -63,13 +63,6 @@ def pairs(winners, losers, guild=GUILD):
     )
 
 
-@pytest.fixture
-async def storage(tmp_path):
-    storage = await Storage.open(tmp_path / "cuarenta.sqlite3")
-    yield storage
-    await storage.close()
-
-
 async def record(storage, *matches):
     for match in matches:
         await storage.record_match(match)
@@ -79,14 +72,12 @@ def table(rows):
     return [(row.rank, row.user_id, row.matches, row.wins, row.points) for row in rows]
 
 
-async def test_recording_a_match_twice_counts_it_once(storage):
+async def test_recording_a_match_twice_counts_it_once(storage, database):
     match = duel(A, B)
     await record(storage, match, match)
     assert table(await storage.leaderboard(GUILD)) == [(1, A, 1, 1, 40), (2, B, 1, 0, 20)]
     assert (await storage.player_stats(A)).matches == 1
-    conn = sqlite3.connect(storage.path)
-    assert conn.execute("SELECT COUNT(*) FROM match_players").fetchone() == (2,)
-    conn.close()
+    assert await peek(database, "SELECT COUNT(*) FROM match_players") == [(2,)]
 
 
 async def test_duel_arithmetic(storage):
@@ -304,7 +295,7 @@ def ended(match, outcome, rules=None):
     return MatchRecord(**(vars(match) | {"outcome": outcome, "rules": rules or match.rules}))
 
 
-async def test_an_abandoned_match_is_kept_but_counts_in_no_total(storage):
+async def test_an_abandoned_match_is_kept_but_counts_in_no_total(storage, database):
     await record(
         storage,
         duel(A, B),
@@ -324,14 +315,11 @@ async def test_an_abandoned_match_is_kept_but_counts_in_no_total(storage):
     c = await storage.player_stats(C)  # only abandoned matches: figures of nothing
     assert (c.matches, c.wins, c.losses, c.win_rate, c.points, c.abandoned) == (0, 0, 0, 0, 0, 1)
     assert await storage.player_stats(C, OTHER_GUILD) is None
-    conn = sqlite3.connect(storage.path)  # history still shows the abandoned matches
-    try:
-        outcomes = conn.execute("SELECT outcome, COUNT(*) FROM matches GROUP BY 1 ORDER BY 1")
-        assert outcomes.fetchall() == [("abandoned", 3), ("forfeit", 1), ("played", 1)]
-        seats = conn.execute("SELECT user_id FROM match_players WHERE match_id = 'gone'")
-        assert sorted(seats.fetchall()) == [(A,), (B,)]
-    finally:
-        conn.close()
+    # history still shows the abandoned matches
+    outcomes = await peek(database, "SELECT outcome, COUNT(*) FROM matches GROUP BY 1 ORDER BY 1")
+    assert outcomes == [("abandoned", 3), ("forfeit", 1), ("played", 1)]
+    seats = await peek(database, "SELECT user_id FROM match_players WHERE match_id = 'gone'")
+    assert sorted(seats) == [(A,), (B,)]
 
 
 async def test_the_rules_filter_counts_one_rule_set_only(storage):
@@ -363,7 +351,7 @@ async def test_the_rules_filter_counts_one_rule_set_only(storage):
     assert (every.matches, every.wins, every.abandoned) == (5, 3, 1)
 
 
-async def test_a_match_keeps_its_rule_options_and_an_unknown_outcome_is_refused(storage):
+async def test_a_match_keeps_its_rule_options_and_an_unknown_outcome_is_refused(storage, database):
     options = {"sum_cards": None, "caida_limpia_points": 4, "lock_at": None}
     await storage.record_match(
         MatchRecord(**(vars(duel(A, B, match_id="opts")) | {"rule_options": options}))
@@ -374,9 +362,5 @@ async def test_a_match_keeps_its_rule_options_and_an_unknown_outcome_is_refused(
         await storage.record_match(
             MatchRecord(**(vars(duel(A, B, match_id="bad")) | {"rule_options": [1]}))
         )
-    conn = sqlite3.connect(storage.path)
-    try:
-        rows = conn.execute("SELECT match_id, rule_options, outcome FROM matches").fetchall()
-    finally:
-        conn.close()
+    rows = await peek(database, "SELECT match_id, rule_options, outcome FROM matches")
     assert [(m, json.loads(o), outcome) for m, o, outcome in rows] == [("opts", options, "played")]

@@ -1,12 +1,14 @@
 """Live sessions and server settings: saved, committed, and back after a crash."""
 
 import asyncio
-import itertools
 import sqlite3
 
+import asyncpg
 import pytest
 
 from db import ChannelTaken, SessionRow, Storage, StorageError
+from tests.db.conftest import ticking_clock
+from tests.db.other_connection import in_transaction, peek, poke
 
 GAME_STATE = {
     "hands": [["1o", "7c", "Ke"], ["Qb", "5o"]],
@@ -18,20 +20,8 @@ GAME_STATE = {
 }
 
 
-def ticking_clock(start=1000.0):
-    ticks = itertools.count()
-    return lambda: start + next(ticks)
-
-
-@pytest.fixture
-async def storage(tmp_path):
-    storage = await Storage.open(tmp_path / "cuarenta.sqlite3", clock=ticking_clock())
-    yield storage
-    await storage.close()
-
-
-async def test_sessions_survive_a_crash(tmp_path):
-    path = tmp_path / "crash.sqlite3"
+async def test_sessions_survive_a_crash(database):
+    path = database
     before = await Storage.open(path, clock=ticking_clock())
     await before.save_session("game-1", 10, 20, "game", GAME_STATE)
     await before.save_session("lobby-2", None, 21, "lobby", {"seats": [5, None]})
@@ -50,13 +40,9 @@ async def test_sessions_survive_a_crash(tmp_path):
         await after.close()
 
 
-async def test_a_save_is_on_disk_when_the_call_returns(storage):
+async def test_a_save_is_on_disk_when_the_call_returns(storage, database):
     await storage.save_session("g", 1, 2, "game", GAME_STATE)
-    other = sqlite3.connect(storage.path)
-    try:
-        assert other.execute("SELECT session_id, kind FROM sessions").fetchall() == [("g", "game")]
-    finally:
-        other.close()
+    assert await peek(database, "SELECT session_id, kind FROM sessions") == [("g", "game")]
 
 
 async def test_saving_again_replaces_the_state_and_keeps_the_order(storage):
@@ -96,19 +82,12 @@ async def test_bad_sessions_are_refused_and_not_written(storage, kind, state, me
     assert await storage.load_sessions() == []
 
 
-async def test_a_damaged_row_is_skipped_on_restore(storage):
+async def test_a_damaged_row_is_skipped_on_restore(storage, database):
     await storage.save_session("good", 1, 2, "game", {"turn": 3})
-    other = sqlite3.connect(storage.path)
-    other.execute(
-        "INSERT INTO sessions (session_id, guild_id, channel_id, kind, state, created_at, "
-        "updated_at) VALUES ('bad', 1, 3, 'game', '{not json', 0, 0)"
-    )
-    other.execute(
-        "INSERT INTO sessions (session_id, guild_id, channel_id, kind, state, created_at, "
-        "updated_at, meta) VALUES ('bad-meta', 1, 4, 'game', '{}', 0, 0, '{not json')"
-    )
-    other.commit()
-    other.close()
+    columns = "session_id, guild_id, channel_id, kind, state, created_at, updated_at, meta"
+    insert = f"INSERT INTO sessions ({columns}) VALUES (?, 1, ?, 'game', ?, 0, 0, ?)"
+    await poke(database, insert, ("bad", 3, "{not json", "{}"))
+    await poke(database, insert, ("bad-meta", 4, "{}", "{not json"))
     assert [row.session_id for row in await storage.load_sessions()] == ["good"]
     with pytest.raises(StorageError, match="bad"):
         await storage.get_session("bad")
@@ -117,9 +96,9 @@ async def test_a_damaged_row_is_skipped_on_restore(storage):
 
 
 @pytest.mark.parametrize("kind", ["guild", "player"])
-async def test_settings_merge_and_persist(tmp_path, kind):
+async def test_settings_merge_and_persist(database, kind):
     """Server and player settings merge the same way, each kind in its own table."""
-    path = tmp_path / "config.sqlite3"
+    path = database
     storage = await Storage.open(path)
     other_kind = "player" if kind == "guild" else "guild"
 
@@ -156,8 +135,8 @@ async def test_settings_merge_and_persist(tmp_path, kind):
         await reopened.close()
 
 
-async def test_bot_state_is_kept_and_replaced(tmp_path):
-    path = tmp_path / "state.sqlite3"
+async def test_bot_state_is_kept_and_replaced(database):
+    path = database
     storage = await Storage.open(path)
     try:
         assert await storage.get_bot_state("commands") is None
@@ -174,7 +153,7 @@ async def test_bot_state_is_kept_and_replaced(tmp_path):
         await reopened.close()
 
 
-async def test_a_cancelled_call_leaves_no_open_transaction(storage):
+async def test_a_cancelled_call_leaves_no_open_transaction(storage, database):
     """A click's task may be cancelled mid-write; the next write must still be committed."""
     for steps in range(8):
         task = asyncio.create_task(storage.set_guild_config(1, step=steps))
@@ -183,13 +162,9 @@ async def test_a_cancelled_call_leaves_no_open_transaction(storage):
         task.cancel()
         await asyncio.gather(task, return_exceptions=True)
         await storage.save_session("after", 1, 2, "game", {"steps": steps})
-        assert not storage._conn.in_transaction
-        other = sqlite3.connect(storage.path)
-        try:
-            saved = other.execute("SELECT state FROM sessions WHERE session_id = 'after'")
-            assert saved.fetchall() == [(f'{{"steps":{steps}}}',)]
-        finally:
-            other.close()
+        assert not in_transaction(storage)
+        saved = await peek(database, "SELECT state FROM sessions WHERE session_id = 'after'")
+        assert saved == [(f'{{"steps":{steps}}}',)]
 
 
 # One live session per channel ---------------------------------------------------------
@@ -248,8 +223,8 @@ async def test_deleting_or_moving_the_live_session_frees_the_channel(storage):
 
 
 @pytest.mark.parametrize("shared", [True, False], ids=["one connection", "two connections"])
-async def test_concurrent_live_saves_in_one_channel_let_exactly_one_through(tmp_path, shared):
-    path = tmp_path / "race.sqlite3"
+async def test_concurrent_live_saves_in_one_channel_let_exactly_one_through(database, shared):
+    path = database
     first = await Storage.open(path, busy_timeout=60)  # a loaded machine must not matter
     second = first if shared else await Storage.open(path, busy_timeout=60)
     try:
@@ -273,24 +248,21 @@ async def test_concurrent_live_saves_in_one_channel_let_exactly_one_through(tmp_
         await second.close()
 
 
-async def test_the_database_itself_refuses_two_live_rows_in_a_channel(storage):
+async def test_the_database_itself_refuses_two_live_rows_in_a_channel(storage, database):
     await storage.save_session("first", 1, 2, "game", {})
-    other = sqlite3.connect(storage.path)
-    try:
-        with pytest.raises(sqlite3.IntegrityError):
-            other.execute(
-                "INSERT INTO sessions (session_id, guild_id, channel_id, kind, state, "
-                "created_at, updated_at, live) VALUES ('sneaky', 1, 2, 'game', '{}', 0, 0, 1)"
-            )
-    finally:
-        other.close()
+    with pytest.raises((sqlite3.IntegrityError, asyncpg.UniqueViolationError)):
+        await poke(
+            database,
+            "INSERT INTO sessions (session_id, guild_id, channel_id, kind, state, "
+            "created_at, updated_at, live) VALUES ('sneaky', 1, 2, 'game', '{}', 0, 0, 1)",
+        )
 
 
 # Meta ---------------------------------------------------------------------------------
 
 
-async def test_meta_round_trips_and_is_kept_by_saves_without_meta(tmp_path):
-    path = tmp_path / "meta.sqlite3"
+async def test_meta_round_trips_and_is_kept_by_saves_without_meta(database):
+    path = database
     storage = await Storage.open(path, clock=ticking_clock())
     try:
         await storage.save_session("g", 1, 2, "game", {"turn": 0})
