@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import discord
 
+from tables import ChallengeAnswer
+
 if TYPE_CHECKING:
     from .cuarenta import Cuarenta
 
@@ -124,13 +126,14 @@ class LobbyButton(_Button, template=rf"{PREFIX}:lobby:{SESSION}:(?P<action>[a-z]
 
 
 class ChallengeButton(
-    _Button, template=rf"{PREFIX}:chal:(?P<challenge>[a-z0-9]+):(?P<answer>accept|decline)"
+    _Button,
+    template=rf"{PREFIX}:chal:(?P<challenge>[a-z0-9]+):(?P<answer>accept|decline|withdraw)",
 ):
     kind = "chal"
 
     def __init__(self, challenge_id: str, answer: str) -> None:
         super().__init__(self.id_for(challenge_id, answer))
-        self.challenge_id, self.accept = challenge_id, answer == "accept"
+        self.challenge_id, self.answer = challenge_id, ChallengeAnswer(answer)
 
     @classmethod
     async def from_custom_id(
@@ -139,10 +142,12 @@ class ChallengeButton(
         return cls(match["challenge"], match["answer"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _cog(interaction).click_challenge(interaction, self.challenge_id, self.accept)
+        await _cog(interaction).click_challenge(interaction, self.challenge_id, self.answer)
 
 
-class TableButton(_Button, template=rf"{PREFIX}:table:{SESSION}:(?P<what>hand|rules|rematch)"):
+class TableButton(
+    _Button, template=rf"{PREFIX}:table:{SESSION}:(?P<what>hand|rules|rematch|next|reclaim)"
+):
     kind = "table"
 
     def __init__(self, session_id: str, what: str) -> None:
@@ -157,12 +162,14 @@ class TableButton(_Button, template=rf"{PREFIX}:table:{SESSION}:(?P<what>hand|ru
 
     async def callback(self, interaction: discord.Interaction) -> None:
         cog = _cog(interaction)
-        if self.what == "hand":
-            await cog.click_hand(interaction, self.session_id)
-        elif self.what == "rules":
-            await cog.click_rules(interaction, self.session_id)
-        else:
-            await cog.click_rematch(interaction, self.session_id)
+        clicks = {
+            "hand": cog.click_hand,
+            "rules": cog.click_rules,
+            "rematch": cog.click_rematch,
+            "next": cog.click_next_hand,
+            "reclaim": cog.click_reclaim,
+        }
+        await clicks[self.what](interaction, self.session_id)
 
 
 class CardButton(_Button, template=rf"{PREFIX}:card:{SESSION}:{VERSION}:{CARD}"):

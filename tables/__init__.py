@@ -5,12 +5,13 @@ is, who may press what, idle players and bot seats; it knows nothing of Discord.
 refused action raises `Refusal` with a message-catalog key, and leaves the state as it was.
 """
 
-from .challenge import Challenge, ChallengeState
+from .challenge import Challenge, ChallengeAnswer, ChallengeState
 from .refusal import Refusal
 from .session import EndReason, LogEntry, LogKind, Phase, Seat, TableSession, new_session_id
 
 __all__ = [
     "Challenge",
+    "ChallengeAnswer",
     "ChallengeState",
     "EndReason",
     "LogEntry",

@@ -18,7 +18,24 @@ class ChallengeState(StrEnum):
     OPEN = "open"  # waiting for the challenged player's answer
     ACCEPTED = "accepted"
     DECLINED = "declined"
+    WITHDRAWN = "withdrawn"  # the challenger took it back
     EXPIRED = "expired"
+
+
+class ChallengeAnswer(StrEnum):
+    """A click on a challenge: the challenged accepts or declines, the challenger withdraws."""
+
+    ACCEPT = "accept"
+    DECLINE = "decline"
+    WITHDRAW = "withdraw"
+
+    @property
+    def closes_as(self) -> ChallengeState:
+        return {
+            ChallengeAnswer.ACCEPT: ChallengeState.ACCEPTED,
+            ChallengeAnswer.DECLINE: ChallengeState.DECLINED,
+            ChallengeAnswer.WITHDRAW: ChallengeState.WITHDRAWN,
+        }[self]
 
 
 @dataclass
@@ -36,11 +53,15 @@ class Challenge:
     challenger_name: str = ""
     challenged_name: str = ""
 
-    def answer(self, user_id: int, now: float) -> None:
-        """Check that `user_id` may accept or decline now."""
+    def answer(self, user_id: int, now: float, answer: ChallengeAnswer) -> None:
+        """Check that `user_id` may give `answer` now: only the challenged accepts or
+        declines, only the challenger withdraws."""
         if now >= self.expires_at:
             raise Refusal("challenge_expired")
-        if user_id != self.challenged_id:
+        if answer == ChallengeAnswer.WITHDRAW:
+            if user_id != self.challenger_id:
+                raise Refusal("challenge_withdraw_not_yours")
+        elif user_id != self.challenged_id:
             raise Refusal("challenge_not_yours")
 
     def to_dict(self) -> dict[str, Any]:
