@@ -19,7 +19,14 @@ from discord.ext import commands
 from db import StorageError
 from engine import Card, Rules
 from i18n import pick_language, t
-from tables import Challenge, ChallengeState, Refusal, TableSession, new_session_id
+from tables import (
+    Challenge,
+    ChallengeAnswer,
+    ChallengeState,
+    Refusal,
+    TableSession,
+    new_session_id,
+)
 from tables.challenge import CHALLENGE_SECONDS
 from tables.settings import ServerSettings
 
@@ -28,6 +35,7 @@ from .components import Rows, is_hand_button
 from .live_table import LiveTable, now
 from .localized import L, choice, localized_options
 from .presenters import (
+    Payload,
     challenge_payload,
     choice_payload,
     hand_payload,
@@ -210,9 +218,7 @@ class Cuarenta(
         note = self.refusal_text(refusal, lang, session)
         custom_id = str(interaction.data.get("custom_id", "")) if interaction.data else ""
         if is_hand_button(custom_id) and table is not None and table.session.game is not None:
-            payload = hand_payload(
-                table.session, interaction.user.id, self.bot.card_emojis, lang, note
-            )
+            payload = await self.hand_for(table.session, interaction.user.id, lang, note)
             if not interaction.response.is_done():
                 await self.tell(
                     interaction.response.edit_message(content=payload.content, view=payload.view),
@@ -297,7 +303,7 @@ class Cuarenta(
     async def start(
         self,
         interaction: discord.Interaction,
-        mode: str = "1v1",
+        mode: str | None = None,
         opponent: discord.Member | None = None,
         bot_level: str | None = None,
         rules: str | None = None,
@@ -307,6 +313,7 @@ class Cuarenta(
         settings = await self.server_settings(interaction.guild_id)
         self.require_permissions(interaction, settings)
         lang = await self.reader_language(interaction)
+        mode = mode or "bot"  # what the option's description promises
         rules = rules or settings.rules
         chicas = 1 if length == "one" else 2
         me = self.bot.user
@@ -395,7 +402,9 @@ class Cuarenta(
             message_id = response.message_id or (await interaction.original_response()).id
         except Exception:
             log.warning("challenge %s could not be posted; withdrawn", challenge.challenge_id)
-            self.runtime.take_challenge(challenge.challenge_id, opponent.id)
+            self.runtime.take_challenge(
+                challenge.challenge_id, opponent.id, ChallengeAnswer.DECLINE
+            )
             await self.runtime.decline(live)
             return
         await self.runtime.challenge_posted(live, message_id)
@@ -439,7 +448,8 @@ class Cuarenta(
         )
         if not allowed:
             raise Refusal("stop_permission")
-        await table.change(lambda s: s.stop(now()), interactive=True)
+        host = interaction.user.id if interaction.user.id == table.session.host_id else None
+        await table.change(lambda s: s.stop(now(), by=host), interactive=True)
         await self.reply(interaction, t("stop.done", lang))
 
     @app_commands.command(name=L("cmd.leaderboard"), description=L("cmd.leaderboard.desc"))
@@ -472,6 +482,34 @@ class Cuarenta(
         await interaction.response.send_message(
             text, allowed_mentions=discord.AllowedMentions.none()
         )
+
+    @app_commands.command(name=L("cmd.prefs"), description=L("cmd.prefs.desc"))
+    @localized_options(one_tap="opt.one_tap", turn_ping="opt.turn_ping")
+    @answers_refusals
+    async def preferences(
+        self,
+        interaction: discord.Interaction,
+        one_tap: bool | None = None,
+        turn_ping: bool | None = None,
+    ) -> None:
+        user_id = interaction.user.id
+        changes = {
+            k: v for k, v in (("one_tap", one_tap), ("turn_ping", turn_ping)) if v is not None
+        }
+        prefs = await (
+            self.runtime.set_prefs(user_id, **changes)
+            if changes
+            else self.runtime.load_prefs(user_id)
+        )
+        lang = await self.reader_language(interaction)
+        on_off = {True: t("word.on", lang), False: t("word.off", lang)}
+        text = t(
+            "prefs.saved" if changes else "prefs.show",
+            lang,
+            one_tap=on_off[prefs.one_tap],
+            turn_ping=on_off[prefs.turn_ping],
+        )
+        await self.reply(interaction, text)
 
     @app_commands.command(name=L("cmd.config"), description=L("cmd.config.desc"))
     @app_commands.guild_only()
@@ -526,6 +564,8 @@ class Cuarenta(
         user_id, name = interaction.user.id, interaction.user.display_name
         actions: dict[str, Callable[[TableSession], object]] = {
             "join": lambda s: s.join(user_id, name),
+            "teama": lambda s: s.join(user_id, name, side=0),
+            "teamb": lambda s: s.join(user_id, name, side=1),
             "leave": lambda s: s.leave(user_id),
             "bot": lambda s: s.add_bot(user_id),
             "start": lambda s: s.start(user_id, now()),
@@ -541,17 +581,18 @@ class Cuarenta(
 
     @answers_refusals
     async def click_challenge(
-        self, interaction: discord.Interaction, challenge_id: str, accept: bool
+        self, interaction: discord.Interaction, challenge_id: str, answer: ChallengeAnswer
     ) -> None:
         live = self.runtime.challenges.get(challenge_id)
+        accept = answer == ChallengeAnswer.ACCEPT
         if accept and live is not None and live.challenge.challenged_id == interaction.user.id:
             settings = await self.server_settings(live.challenge.guild_id)
             self.require_permissions(interaction, settings)
-        live = self.runtime.take_challenge(challenge_id, interaction.user.id)
+        live = self.runtime.take_challenge(challenge_id, interaction.user.id, answer)
         challenge = live.challenge
         if not accept:
             await self.runtime.decline(live)
-            payload = challenge_payload(challenge, ChallengeState.DECLINED, challenge.lang)
+            payload = challenge_payload(challenge, answer.closes_as, challenge.lang)
             await self.tell(
                 interaction.response.edit_message(content=payload.content, view=None), interaction
             )
@@ -583,6 +624,20 @@ class Cuarenta(
         await self.show_hand(interaction, self.runtime.table(session_id))
 
     @answers_refusals
+    async def click_next_hand(self, interaction: discord.Interaction, session_id: str) -> None:
+        table = self.runtime.table(session_id)
+        user_id = interaction.user.id
+        await table.change(lambda s: s.next_hand(user_id, s.version, now()), interactive=True)
+        await self.tell(interaction.response.defer(), interaction)  # the publisher shows it
+
+    @answers_refusals
+    async def click_reclaim(self, interaction: discord.Interaction, session_id: str) -> None:
+        table = self.runtime.table(session_id)
+        user_id = interaction.user.id
+        await table.change(lambda s: s.reclaim(user_id, now()), interactive=True)
+        await self.show_hand(interaction, table)
+
+    @answers_refusals
     async def click_rules(self, interaction: discord.Interaction, session_id: str) -> None:
         lang = await self.reader_language(interaction)
         session = self.runtime.table(session_id).session
@@ -602,7 +657,8 @@ class Cuarenta(
     ) -> None:
         table = self.runtime.table(session_id)
         options = table.session.options_for(interaction.user.id, card, version)
-        if options:
+        prefs = await self.runtime.load_prefs(interaction.user.id)
+        if options or not prefs.one_tap:
             lang = await self.reader_language(interaction)
             payload = choice_payload(
                 table.session, Card.parse(card), options, self.bot.card_emojis, lang
@@ -628,7 +684,7 @@ class Cuarenta(
         session = self.runtime.table(session_id).session
         if session.game is None:
             raise Refusal("no_game")
-        payload = hand_payload(session, interaction.user.id, self.bot.card_emojis, lang)
+        payload = await self.hand_for(session, interaction.user.id, lang)
         await interaction.response.edit_message(content=payload.content, view=payload.view)
 
     @answers_refusals
@@ -653,20 +709,28 @@ class Cuarenta(
             raise Refusal("no_game")
         if table.session.phase != "playing":
             raise Refusal("game_over")
-        if table.session.seat_of(interaction.user.id) is None:
-            raise Refusal("not_in_game")
         return table
+
+    async def hand_for(
+        self, session: TableSession, user_id: int, lang: str, note: str | None = None
+    ) -> Payload:
+        """The player's private hand, drawn for their one-tap preference."""
+        one_tap = (await self.runtime.load_prefs(user_id)).one_tap
+        return hand_payload(session, user_id, self.bot.card_emojis, lang, note, one_tap)
 
     async def show_hand(self, interaction: discord.Interaction, table: LiveTable) -> None:
         lang = await self.reader_language(interaction)
         session = table.session
         if session.phase != "playing":
             raise Refusal("game_over")
-        if session.seat_of(interaction.user.id) is None:
+        user_id = interaction.user.id
+        seated = session.seat_of(user_id) is not None
+        if not seated and not session.was_replaced(user_id):
             raise Refusal("not_in_game")
-        payload = hand_payload(session, interaction.user.id, self.bot.card_emojis, lang)
+        payload = await self.hand_for(session, user_id, lang)  # a replaced player: come back?
         response = await interaction.response.send_message(**payload.to_send(), ephemeral=True)
-        table.remember_hand((interaction.user.id, interaction.token, lang, response.message_id))
+        if seated:
+            table.remember_hand((user_id, interaction.token, lang, response.message_id))
 
     async def play(
         self,
@@ -684,7 +748,7 @@ class Cuarenta(
             hand=(user_id, interaction.token, lang, hand_message),
             interactive=True,
         )
-        payload = hand_payload(table.session, user_id, self.bot.card_emojis, lang)
+        payload = await self.hand_for(table.session, user_id, lang)
         shown = await self.tell(
             interaction.response.edit_message(content=payload.content, view=payload.view),
             interaction,

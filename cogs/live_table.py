@@ -114,6 +114,7 @@ class TableMeta:
 
     posted_at: float | None = None  # when the table message was posted (edits age out)
     reminder_id: int | None = None  # the turn reminder to delete at the next change
+    ping_id: int | None = None  # the "your turn" ping, deleted the same way
     picture: str | None = None  # the picture the message shows (a key), None: none
     recorded: bool = False  # the finished match is in the records
     hands: dict[int, OpenHand] = field(default_factory=dict)
@@ -122,6 +123,7 @@ class TableMeta:
         return {
             "posted_at": self.posted_at,
             "reminder_id": self.reminder_id,
+            "ping_id": self.ping_id,
             "picture": self.picture,
             "recorded": self.recorded,
             "hands": {str(user): hand.to_dict() for user, hand in self.hands.items()},
@@ -133,6 +135,7 @@ class TableMeta:
         return cls(
             posted_at=data.get("posted_at"),
             reminder_id=data.get("reminder_id"),
+            ping_id=data.get("ping_id"),
             picture=data.get("picture"),
             recorded=bool(data.get("recorded", False)),
             hands=hands,
@@ -240,7 +243,8 @@ class LiveTable:
         result = apply(self._session)
         if hand is not None:
             self._keep_hand(hand)
-        reminder, self._meta.reminder_id = self._meta.reminder_id, None
+        notices = [self._meta.reminder_id, self._meta.ping_id]
+        self._meta.reminder_id = self._meta.ping_id = None
         state, meta = self._session.to_dict(), self._meta.to_dict()
         try:
             await self._save(state, meta)
@@ -250,8 +254,9 @@ class LiveTable:
             self._meta = TableMeta.from_dict(self._saved_meta)
             raise
         self._saved_state, self._saved_meta = state, meta
-        if reminder is not None:
-            self._runtime.spawn(self._delete_message(reminder), f"unremind-{self.session_id}")
+        for notice in notices:
+            if notice is not None:
+                self._runtime.spawn(self._delete_message(notice), f"unremind-{self.session_id}")
         if not self._session.is_live:
             self._players.clear()
             self._runtime.release(self)
@@ -347,7 +352,7 @@ class LiveTable:
 
     def _bot_answers_soon(self) -> bool:
         seat = self._session.current_seat()
-        return seat is not None and seat.is_bot
+        return seat is not None and seat.is_bot and self._session.paused_until is None
 
     async def _publish_loop(self) -> None:
         attempt = 0
@@ -474,7 +479,8 @@ class LiveTable:
             if hand.expired():
                 del self._meta.hands[user_id]
                 continue
-            payload = hand_payload(session, user_id, self._runtime.emojis, hand.lang)
+            one_tap = self._runtime.prefs_of(user_id).one_tap
+            payload = hand_payload(session, user_id, self._runtime.emojis, hand.lang, None, one_tap)
             try:
                 await self._runtime.edit_hand(hand.token, payload.content, payload.view)
             except discord.HTTPException:
@@ -532,6 +538,9 @@ class LiveTable:
         elif session.phase == "lobby":
             await sleep_until(session.lobby_expires_at)
             await self.change(lambda s: s.expire())
+        elif session.paused_until is not None:
+            await sleep_until(session.paused_until)
+            await self.change(lambda s: s.next_hand(None, version, now()))
         elif self._bot_answers_soon():
             await self._bot_turn(version)
         elif session.phase == "playing":
@@ -569,21 +578,32 @@ class LiveTable:
         reminder_at, deadline = session.reminder_at, session.turn_deadline
         if reminder_at is None or deadline is None:
             return
+        if self._meta.ping_id is None and await self._wants_ping():
+            await self._remind(deadline, "ping")
         if now() < reminder_at:
             await sleep_until(reminder_at)
-            await self._remind(deadline)
+            await self._remind(deadline, "reminder")
         await sleep_until(deadline)
         game = self._session.game
         assert game is not None
         move = idle_move(game.copy(), self._session.seed + version)
         await self.change(lambda s: s.time_out(move, version, now()))
 
-    async def _remind(self, deadline: float) -> None:
+    async def _wants_ping(self) -> bool:
+        """The player to move asked to be pinged, and plays with other humans."""
         seat = self._session.current_seat()
-        if seat is None or seat.user_id is None or self._meta.reminder_id is not None:
+        if seat is None or seat.user_id is None or len(self._session.human_ids()) < 2:
+            return False
+        return (await self._runtime.load_prefs(seat.user_id)).turn_ping
+
+    async def _remind(self, deadline: float, kind: str) -> None:
+        """Post the turn's ping or reminder (each at most once a turn, even after a restart)."""
+        seat = self._session.current_seat()
+        posted = self._meta.ping_id if kind == "ping" else self._meta.reminder_id
+        if seat is None or seat.user_id is None or posted is not None:
             return
         text = t(
-            "reminder",
+            kind,
             self._session.lang,
             mention=f"<@{seat.user_id}>",
             when=discord_time(deadline),
@@ -595,7 +615,10 @@ class LiveTable:
             )
         except discord.HTTPException:
             return  # a reminder is a courtesy: the time-out still comes
-        self._meta.reminder_id = message.id
+        if kind == "ping":
+            self._meta.ping_id = message.id
+        else:
+            self._meta.reminder_id = message.id
         await self._save_meta()
 
     # ------------------------------------------------------------------ ending

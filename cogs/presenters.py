@@ -15,10 +15,11 @@ import discord
 
 from engine import Card, Move
 from engine.tally import perros_tantos
-from i18n import t
+from i18n import t, tn
 from render.table import TablePicture
 from render.text import text_cards
 from tables import Challenge, TableSession
+from tables.session import FEMININE_BOT_NAMES, LogEntry, Seat
 
 from .components import (
     BackButton,
@@ -60,12 +61,20 @@ def when(timestamp: float) -> str:
     return f"<t:{int(timestamp)}:R>"
 
 
+def level_word(seat: Seat, lang: str) -> str:
+    """A bot's level, agreeing with its name in Spanish ("Rosita (experta)")."""
+    feminine = ".f" if seat.name in FEMININE_BOT_NAMES else ""
+    return t(f"level.{seat.bot_level}{feminine}", lang)
+
+
 def seat_name(session: TableSession, index: int, lang: str) -> str:
     seat = session.seats[index]
     if seat is None:
         return t("lobby.free", lang)
+    if seat.is_replaced:
+        return t("table.bot_for", lang, who=f"<@{seat.user_id}>")
     if seat.is_bot:
-        return t("table.bot_name", lang, level=t(f"choice.{seat.bot_level}", lang))
+        return t("table.bot_name", lang, name=seat.name or "bot", level=level_word(seat, lang))
     return f"<@{seat.user_id}>"
 
 
@@ -123,21 +132,7 @@ def lobby_payload(session: TableSession, lang: str) -> Payload:
     if session.phase == "lobby":
         level = t(f"choice.{session.bot_level}", lang)
         lines.append(t("lobby.expires", lang, when=when(session.lobby_expires_at), level=level))
-        sid = session.session_id
-        view = Rows.of(
-            [
-                button(LobbyButton.id_for(sid, "join"), label=t("button.join", lang), style=_green),
-                button(LobbyButton.id_for(sid, "leave"), label=t("button.leave", lang)),
-                button(LobbyButton.id_for(sid, "bot"), label=t("button.add_bot", lang)),
-                button(
-                    LobbyButton.id_for(sid, "start"), label=t("button.start", lang), style=_blue
-                ),
-                button(
-                    LobbyButton.id_for(sid, "cancel"), label=t("button.cancel", lang), style=_red
-                ),
-            ]
-        )
-        return Payload("\n".join(lines), view)
+        return Payload("\n".join(lines), lobby_view(session, lang))
     closing = {
         "expired": "lobby.expired",
         "cancelled": "lobby.cancelled",
@@ -151,6 +146,28 @@ _green = Style.GREEN
 _blue = Style.BLUE
 _red = Style.RED
 _grey = Style.GREY
+
+
+def lobby_view(session: TableSession, lang: str) -> Rows:
+    """Join (in 2 vs 2: a team, which also moves a seated player), Leave, Add bot, Start,
+    Cancel."""
+    sid = session.session_id
+    if session.players == 4:
+        joins = [
+            button(LobbyButton.id_for(sid, "teama"), label=t("button.team_a", lang), style=_green),
+            button(LobbyButton.id_for(sid, "teamb"), label=t("button.team_b", lang), style=_green),
+        ]
+    else:
+        joins = [
+            button(LobbyButton.id_for(sid, "join"), label=t("button.join", lang), style=_green)
+        ]
+    joins.append(button(LobbyButton.id_for(sid, "leave"), label=t("button.leave", lang)))
+    host = [
+        button(LobbyButton.id_for(sid, "bot"), label=t("button.add_bot", lang)),
+        button(LobbyButton.id_for(sid, "start"), label=t("button.start", lang), style=_blue),
+        button(LobbyButton.id_for(sid, "cancel"), label=t("button.cancel", lang), style=_red),
+    ]
+    return Rows.stacked([joins, host])
 
 
 def public_payload(session: TableSession, display: CardDisplay) -> Payload:
@@ -186,6 +203,7 @@ def challenge_payload(challenge: Challenge, state: str, lang: str) -> Payload:
             button(
                 ChallengeButton.id_for(cid, "decline"), label=t("button.decline", lang), style=_red
             ),
+            button(ChallengeButton.id_for(cid, "withdraw"), label=t("button.withdraw", lang)),
         ]
     )
     return Payload(text, view)
@@ -205,8 +223,10 @@ def table_payload(session: TableSession, display: CardDisplay) -> Payload:
             chica=max(chica, 1),
             length=length_text(session.chicas_to_win, lang),
         ),
-        "",
     ]
+    if game.chica_history and session.phase == "playing":
+        lines.append(t("table.chicas_so_far", lang, results=chica_results(session, lang)))
+    lines.append("")
     final = game.chica_history[-1] if game.winner is not None and game.chica_history else None
     for side in (0, 1):
         seats = range(side, session.players, 2)
@@ -235,10 +255,12 @@ def table_payload(session: TableSession, display: CardDisplay) -> Payload:
             t(
                 "table.stock",
                 lang,
-                stock=len(game.stock),
+                stock=tn("count.cards", lang, len(game.stock)),
                 deal=game.deal_number,
                 deals=game.deals_per_hand,
+                a_name=side_label(session, 0, lang),
                 a=a,
+                b_name=side_label(session, 1, lang),
                 b=b,
             )
         )
@@ -246,6 +268,9 @@ def table_payload(session: TableSession, display: CardDisplay) -> Payload:
             if game.locked(side):
                 label = side_label(session, side, lang)
                 lines.append(t("table.locked", lang, label=label, points=game.scores[side]))
+        if session.summary is not None:
+            lines.append("")
+            lines.extend(summary_lines(session, lang))
         lines.append("")
         lines.append(turn_line(session, lang))
     else:
@@ -258,6 +283,43 @@ def table_payload(session: TableSession, display: CardDisplay) -> Payload:
     return Payload("\n".join(lines), table_view(session))
 
 
+def chica_result(session: TableSession, scores: Sequence[int], key: str, lang: str) -> str:
+    """A finished chica's score, its winner named first ("Ana 42–14")."""
+    winner = 0 if scores[0] > scores[1] else 1
+    name = side_label(session, winner, lang)
+    return t(key, lang, winner=name, won=scores[winner], lost=scores[1 - winner])
+
+
+def chica_results(session: TableSession, lang: str) -> str:
+    """Each finished chica, its winner named first: "Ana 42–14 · …"."""
+    game = session.game
+    assert game is not None
+    return " · ".join(
+        chica_result(session, scores, "table.chica_result", lang) for scores in game.chica_history
+    )
+
+
+def summary_lines(session: TableSession, lang: str) -> list[str]:
+    """How the last hand ended: the cards each side took (its cartón is in the log), and
+    the chica's final score when it ended one."""
+    summary = session.summary
+    assert summary is not None
+    a, b = summary["captured"]
+    lines = [
+        t(
+            "table.hand_over",
+            lang,
+            a_name=side_label(session, 0, lang),
+            a=tn("count.cards", lang, a),
+            b_name=side_label(session, 1, lang),
+            b=tn("count.cards", lang, b),
+        )
+    ]
+    if summary["chica"] is not None:
+        lines.append(chica_result(session, summary["chica"], "table.chica_over", lang))
+    return lines
+
+
 def table_picture(session: TableSession) -> TablePicture:
     """The picture of the table: its cards, the sides' names and scores, whose turn."""
     game = session.game
@@ -267,9 +329,12 @@ def table_picture(session: TableSession) -> TablePicture:
 
     def name(index: int) -> str:
         seat = session.seats[index]
-        if seat is None or seat.is_bot:
-            level = seat.bot_level if seat is not None else session.bot_level
-            return t("picture.bot", lang, level=t(f"choice.{level}", lang))
+        if seat is None:
+            return t("picture.player", lang, seat=index + 1)
+        if seat.is_bot and seat.name:
+            return t("picture.bot_named", lang, name=seat.name)
+        if seat.is_bot:
+            return t("picture.bot", lang, level=level_word(seat, lang))
         return seat.name or t("picture.player", lang, seat=index + 1)
 
     sides = tuple(" + ".join(name(i) for i in range(side, session.players, 2)) for side in (0, 1))
@@ -282,6 +347,7 @@ def table_picture(session: TableSession) -> TablePicture:
         stock=len(game.stock),
         turn=None if turn is None else turn % 2,
         lang=lang,
+        dropped=game.last_played,  # the card a caída would fall on, marked
     )
 
 
@@ -307,14 +373,20 @@ def result_line(session: TableSession, lang: str) -> str:
         return t("table.result_forfeit", lang, loser=loser, winner=winner)
     key = "table.result_zapateria" if session.zapaterias[session.winner] else "table.result"
     line = t(key, lang, winner=winner, a=a, b=b)
-    history = ", ".join(f"{x}–{y}" for x, y in game.chica_history)
-    return f"{line}\n{t('table.final_scores', lang, history=history)}" if history else line
+    if not game.chica_history:
+        return line
+    return f"{line}\n{t('table.chicas_so_far', lang, results=chica_results(session, lang))}"
 
 
 def table_view(session: TableSession) -> Rows:
     lang, sid = session.lang, session.session_id
     playing = session.phase == "playing"
-    buttons = [
+    buttons = []
+    if playing and session.paused_until is not None:
+        buttons.append(
+            button(TableButton.id_for(sid, "next"), label=t("button.next_hand", lang), style=_green)
+        )
+    buttons += [
         button(
             TableButton.id_for(sid, "hand"),
             label=t("button.my_hand", lang),
@@ -323,6 +395,8 @@ def table_view(session: TableSession) -> Rows:
         ),
         button(TableButton.id_for(sid, "rules"), label=t("button.rules", lang)),
     ]
+    if playing and any(seat is not None and seat.is_replaced for seat in session.seats):
+        buttons.append(button(TableButton.id_for(sid, "reclaim"), label=t("button.reclaim", lang)))
     if not playing:
         buttons.append(
             button(
@@ -335,6 +409,7 @@ def table_view(session: TableSession) -> Rows:
 def log_lines(session: TableSession, display: CardDisplay, lang: str) -> list[str]:
     """The recent events told like at a table; a capture and its caída/limpia on one line."""
     lines: list[str] = []
+    previous: LogEntry | None = None
     for entry in session.log:
         kind = entry["kind"]
         seat, side_index = entry.get("seat"), entry.get("side")
@@ -347,42 +422,76 @@ def log_lines(session: TableSession, display: CardDisplay, lang: str) -> list[st
             takes = cards_text([Card.parse(c) for c in entry["takes"]], display)
             lines.append(t("event.capture", lang, who=who, card=card, takes=takes))
         elif kind in ("caida", "limpia") and lines:
-            if kind == "limpia" and entry["points"] == 0:
-                text = t("event.limpia_locked", lang)
-            else:
-                text = t(f"event.{kind}", lang, points=entry["points"])
-            lines[-1] += f" — {text}" if "—" not in lines[-1] else f" {text}"
+            lines[-1] = _with_score(lines[-1], entry, previous, session, lang)
+            previous = entry
             continue
-        elif kind in ("ronda", "doble_ronda", "timeout", "replaced", "forfeit"):
+        elif kind in ("ronda", "doble_ronda", "timeout", "replaced", "reclaimed", "forfeit"):
             lines.append(t(f"event.{kind}", lang, who=who, points=entry.get("points", 0)))
         elif kind in ("carton", "dos_por_darlas", "chica", "zapateria", "match"):
+            count = entry.get("count", 0)
             lines.append(
                 t(
                     f"event.{kind}",
                     lang,
                     side=side,
                     points=entry.get("points", 0),
-                    count=entry.get("count", 0),
+                    cards=tn("count.cards", lang, count),
                 )
             )
         elif kind == "deal" and entry.get("count", 0) > 1:
             lines.append(t("event.deal", lang, count=entry["count"]))
         else:
             continue
+        previous = entry
         if entry.get("by") == "timeout":
             lines[-1] += f" {t('event.auto', lang)}"
     return lines[-LOG_LINES:]
 
 
+def _with_score(
+    line: str, entry: LogEntry, previous: LogEntry | None, session: TableSession, lang: str
+) -> str:
+    """A capture's line with its caída or limpia told after it.
+
+    A caída that also clears the table is one "caída y limpia" worth both parts, unless the
+    side was at the lock: then the caída counts and the limpia is said to score nothing.
+    """
+    points = entry["points"]
+    if entry["kind"] == "caida":
+        return f"{line} — {t('event.caida', lang, points=points)}"
+    if entry.get("locked"):
+        lock = session.rules.lock_at
+        return f"{line} · {t('event.limpia_locked', lang, lock=lock)}"
+    if previous is not None and previous["kind"] == "caida":
+        head, _, _ = line.rpartition(" — ")
+        total = previous["points"] + points
+        return f"{head} — {t('event.caida_limpia', lang, points=total)}"
+    return f"{line} — {t('event.limpia', lang, points=points)}"
+
+
 # ------------------------------------------------------------------------------ hand
 def hand_payload(
-    session: TableSession, user_id: int, display: CardDisplay, lang: str, note: str | None = None
+    session: TableSession,
+    user_id: int,
+    display: CardDisplay,
+    lang: str,
+    note: str | None = None,
+    one_tap: bool = False,
 ) -> Payload:
-    """A player's private hand: one button per card, live only on their turn."""
+    """A player's private hand: one button per card, live only on their turn.
+
+    On their turn a card that can capture is green, tagged with the caída or limpia it can
+    make; a tap shows what the card would do before it is played (with `one_tap`, a card
+    that captures nothing is dropped at once instead)."""
     game = session.game
     assert game is not None
     seat = session.seat_of(user_id)
     lines = [note] if note else []
+    if session.phase == "playing" and session.was_replaced(user_id):
+        lines.append(t("hand.replaced_seat", lang))
+        sid = session.session_id
+        reclaim = button(TableButton.id_for(sid, "reclaim"), label=t("button.reclaim", lang))
+        return Payload("\n".join(lines), Rows.of([reclaim]))
     if session.phase != "playing" or seat is None:
         lines.append(t("hand.over", lang))
         return Payload("\n".join(lines), None)
@@ -394,19 +503,40 @@ def hand_payload(
     table = cards_text(game.table, display) if game.table else t("hand.empty", lang)
     lines.append(t("hand.table", lang, cards=table))
     if my_turn:
-        lines.append(t("hand.hint", lang))
+        lines.append(t("hand.hint_one_tap" if one_tap else "hand.hint", lang))
     sid, version = session.session_id, session.version
-    buttons = [
-        button(
-            CardButton.id_for(sid, version, card),
-            label=None if display.for_card(card) else _plain([card]),
-            emoji=display.for_card(card),
-            style=_blue if my_turn else _grey,
-            disabled=not my_turn,
+    buttons = []
+    for card in sorted(game.hands[seat], key=lambda c: (c.rank, c.suit)):
+        emoji = display.for_card(card)
+        tag = card_tag(session, card, lang) if my_turn else None
+        parts = ([] if emoji else [_plain([card])]) + ([tag] if tag else [])
+        buttons.append(
+            button(
+                CardButton.id_for(sid, version, card),
+                label=" · ".join(parts) or None,
+                emoji=emoji,
+                style=(_green if tag is not None else _blue) if my_turn else _grey,
+                disabled=not my_turn,
+            )
         )
-        for card in sorted(game.hands[seat], key=lambda c: (c.rank, c.suit))
-    ]
     return Payload("\n".join(lines), Rows.of(buttons) if buttons else None)
+
+
+def card_tag(session: TableSession, card: Card, lang: str) -> str | None:
+    """None if `card` captures nothing; else its best score ("caída + limpia", "caída",
+    "limpia") or "" when it only captures."""
+    game = session.game
+    assert game is not None
+    options = [Move(card, takes) for takes in game.capture_options(card)]
+    if not options:
+        return None
+    kinds: set[str] = set()
+    for move in options:
+        events = game.copy().play(move)
+        kinds = max(kinds, {str(e.kind) for e in events if e.kind in ("caida", "limpia")}, key=len)
+    if not kinds:
+        return ""
+    return t(f"tag.{'_'.join(sorted(kinds))}", lang)
 
 
 def choice_payload(
@@ -423,9 +553,10 @@ def choice_payload(
     takes_buttons = []
     for index, move in enumerate(options):
         takes = sorted(move.takes, key=lambda c: (c.rank, c.suit))
-        label = t("button.take", lang, takes=_plain(takes), n=len(takes) + 1)
-        for kind, points in preview_points(session, move):
-            label += " · " + t(f"event.{kind}", lang, points=points)
+        label = tn("button.take", lang, len(takes), takes=_plain(takes))
+        tag = score_tag(session, move, lang)
+        if tag:
+            label += f" · {tag}"
         takes_buttons.append(
             button(TakeButton.id_for(sid, version, card, index), label=label, style=_green)
         )
@@ -439,12 +570,17 @@ def choice_payload(
     return Payload("\n".join(lines), Rows.stacked(rows))
 
 
-def preview_points(session: TableSession, move: Move) -> list[tuple[str, int]]:
-    """The caída / limpia a capture would score, found by playing it on a copy."""
+def score_tag(session: TableSession, move: Move, lang: str) -> str:
+    """What a capture would score, as the table log would tell it ("¡Caída! +2"), or ""."""
     game = session.game
     assert game is not None
-    events = game.copy().play(move)
-    return [(e.kind, e.points) for e in events if e.kind in ("caida", "limpia") and e.points]
+    scored = {
+        str(e.kind): e.points for e in game.copy().play(move) if e.kind in ("caida", "limpia")
+    }
+    if "caida" in scored and "limpia" in scored and not game.locked(game.to_play % 2):
+        return t("event.caida_limpia", lang, points=scored["caida"] + scored["limpia"])
+    parts = [t(f"event.{kind}", lang, points=points) for kind, points in scored.items() if points]
+    return " ".join(parts)
 
 
 def _plain(cards: Sequence[Card]) -> str:
@@ -466,7 +602,7 @@ def rules_text(session_rules_name: str, rules: Any, lang: str) -> str:
         ronda=rules.ronda_points,
         doble=doble,
         lock=lock,
-        chicas=t("rules.chicas", lang, n=rules.chicas_to_win),
+        chicas=tn("rules.chicas", lang, rules.chicas_to_win),
         sum_cards=rules.sum_cards if rules.sum_cards else t("rules.any", lang),
         caida_limpia=rules.caida_limpia_points,
         leftovers=t(f"rules.leftovers.{rules.leftovers}", lang),

@@ -7,7 +7,7 @@ from typing import Any
 
 from db import Storage
 from engine import Rules
-from i18n import t
+from i18n import t, tn
 from tables import Refusal
 from tables.session import BOT_LEVELS, MAX_TURN_SECONDS, MIN_TURN_SECONDS
 from tables.settings import ServerSettings
@@ -56,8 +56,8 @@ async def leaderboard_payload(
                 lang,
                 rank=row.rank,
                 who=f"<@{row.user_id}>",
-                wins=row.wins,
-                losses=row.losses,
+                wins=tn("count.won", lang, row.wins),
+                losses=tn("count.lost", lang, row.losses),
                 rate=round(row.win_rate * 100),
                 score=score_text(row.points, lang),
             )
@@ -93,17 +93,17 @@ async def stats_text(storage: Storage, user_id: int, guild_id: int | None, lang:
         "stats.text",
         lang,
         who=who,
-        wins=stats.wins,
-        losses=stats.losses,
+        wins=tn("count.won", lang, stats.wins),
+        losses=tn("count.lost", lang, stats.losses),
         rate=round(stats.win_rate * 100),
-        chicas_won=stats.chicas_won,
-        chicas_lost=stats.chicas_lost,
+        chicas_won=tn("count.won", lang, stats.chicas_won),
+        chicas_lost=tn("count.lost", lang, stats.chicas_lost),
         score=score_text(stats.points, lang),
         caidas=stats.caidas,
         limpias=stats.limpias,
         rondas=stats.rondas,
-        zap_given=stats.zapaterias_given,
-        zap_suffered=stats.zapaterias_suffered,
+        zap_given=tn("count.given", lang, stats.zapaterias_given),
+        zap_suffered=tn("count.suffered", lang, stats.zapaterias_suffered),
         partner=partner,
         rival=rival,
         bot_matches=stats.bot_matches,

@@ -20,9 +20,10 @@ import discord
 from discord.http import handle_message_parameters
 from discord.webhook.async_ import async_context
 
-from db import ChannelTaken, Storage
+from db import ChannelTaken, Storage, StorageError
 from engine import Bot, Game, Move
-from tables import Challenge, ChallengeState, Refusal, TableSession
+from tables import Challenge, ChallengeAnswer, ChallengeState, Refusal, TableSession
+from tables.players import PlayerPrefs
 from tables.settings import ServerSettings
 
 from .live_table import (
@@ -120,6 +121,7 @@ class TableRuntime:
         self.bot_pause_seconds = bot_pause_seconds
         self.tables: dict[str, LiveTable] = {}
         self.challenges: dict[str, LiveChallenge] = {}
+        self._prefs: dict[int, PlayerPrefs] = {}  # players' preferences, read once
         self._channels: dict[int, Occupant] = {}  # the live occupant of each channel
         self._tasks: set[asyncio.Task[Any]] = set()
         self._thinkers: ProcessPoolExecutor | None = None
@@ -139,6 +141,27 @@ class TableRuntime:
         self._tasks.discard(task)
         if not task.cancelled() and task.exception() is not None:
             log.error("task %s failed", task.get_name(), exc_info=task.exception())
+
+    # ---------------------------------------------------------- preferences
+    def prefs_of(self, user_id: int) -> PlayerPrefs:
+        """The player's preferences as last read (the defaults if never read)."""
+        return self._prefs.get(user_id) or PlayerPrefs()
+
+    async def load_prefs(self, user_id: int) -> PlayerPrefs:
+        """The player's preferences; the defaults when the database can't say."""
+        if user_id not in self._prefs:
+            try:
+                stored = await self.storage.get_player_config(user_id)
+            except StorageError:
+                log.warning("could not read the preferences of %s", user_id)
+                return PlayerPrefs()
+            self._prefs[user_id] = PlayerPrefs.from_stored(stored)
+        return self._prefs[user_id]
+
+    async def set_prefs(self, user_id: int, **values: bool) -> PlayerPrefs:
+        stored = await self.storage.set_player_config(user_id, **values)
+        self._prefs[user_id] = prefs = PlayerPrefs.from_stored(stored)
+        return prefs
 
     # ---------------------------------------------------------------- lookup
     def table(self, session_id: str) -> LiveTable:
@@ -251,12 +274,14 @@ class TableRuntime:
         except Exception:
             log.warning("could not save the message of challenge %s", live.challenge_id)
 
-    def take_challenge(self, challenge_id: str, user_id: int) -> LiveChallenge:
+    def take_challenge(
+        self, challenge_id: str, user_id: int, answer: ChallengeAnswer
+    ) -> LiveChallenge:
         """The challenge `user_id` answers now; from here on nobody else can answer it."""
         live = self.challenges.get(challenge_id)
         if live is None:
             raise Refusal("challenge_answered")
-        live.challenge.answer(user_id, now())
+        live.challenge.answer(user_id, now(), answer)
         self.forget_challenge(live)
         return live
 

@@ -40,10 +40,33 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Detiene la partida de este canal (anfitrión o moderador)",
         "Stop this channel's game (host or moderator)",
     ),
-    "cmd.leaderboard": ("clasificacion", "leaderboard"),
+    "cmd.leaderboard": ("clasificación", "leaderboard"),
     "cmd.leaderboard.desc": ("Los campeones del servidor", "The server's champions"),
-    "cmd.stats": ("estadisticas", "stats"),
+    "cmd.stats": ("estadísticas", "stats"),
     "cmd.stats.desc": ("El historial de un jugador", "A player's record"),
+    "cmd.prefs": ("preferencias", "preferences"),
+    "cmd.prefs.desc": (
+        "Cómo juegas tú: un toque, aviso de turno",
+        "How you play: one tap, turn ping",
+    ),
+    "opt.one_tap": ("un_toque", "one_tap"),
+    "opt.one_tap.desc": (
+        "Una carta que no recoge se echa al primer toque",
+        "A card that captures nothing is dropped on the first tap",
+    ),
+    "opt.turn_ping": ("aviso_de_turno", "turn_ping"),
+    "opt.turn_ping.desc": (
+        "Te menciono cuando te toca, en partidas con otras personas",
+        "Mention me when it's my turn, in games with other people",
+    ),
+    "prefs.show": (
+        "Tus preferencias: un toque {one_tap} · aviso de turno {turn_ping}",
+        "Your preferences: one tap {one_tap} · turn ping {turn_ping}",
+    ),
+    "prefs.saved": (
+        "Guardado. Un toque {one_tap} · aviso de turno {turn_ping}",
+        "Saved. One tap {one_tap} · turn ping {turn_ping}",
+    ),
     "cmd.config": ("config", "config"),
     "cmd.config.desc": (
         "Opciones del servidor (gestionar servidor)",
@@ -51,11 +74,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "cmd.challenge_menu": ("Retar a Cuarenta", "Challenge to Cuarenta"),
     "opt.mode": ("modo", "mode"),
-    "opt.mode.desc": ("1 contra 1, o 2 contra 2 en equipos", "1 on 1, or 2 on 2 in teams"),
+    "opt.mode.desc": (
+        "Vacío: juegas ya contra el bot. O una mesa 1 contra 1 o 2 contra 2 para amigos",
+        "Empty: play the bot now. Or a 1 on 1 or 2 on 2 table for friends",
+    ),
     "opt.opponent": ("rival", "opponent"),
     "opt.opponent.desc": (
-        "A quién retar (vacío: juegas contra el bot)",
-        "Who to challenge (empty: play the bot)",
+        "Retar a alguien a un 1 contra 1 (opcional)",
+        "Challenge someone to a 1 on 1 (optional)",
     ),
     "opt.user": ("jugador", "user"),
     "opt.user.desc": ("El jugador", "The player"),
@@ -66,7 +92,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "opt.rules": ("reglas", "rules"),
     "opt.rules.desc": ("Reglas: Quito o Cuenca", "Rule set: Quito or Cuenca"),
-    "opt.length": ("duracion", "length"),
+    "opt.length": ("duración", "length"),
     "opt.length.desc": ("Una chica, o una partida a 2 chicas", "One chica, or a match of 2 chicas"),
     "opt.scope": ("alcance", "scope"),
     "opt.scope.desc": ("Este servidor o todos", "This server or all servers"),
@@ -111,6 +137,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "You already have a seat at this table.",
     ),
     "refuse.lobby_full": ("La mesa está llena.", "The table is full."),
+    "refuse.team_full": ("Ese equipo ya está completo.", "That team is full."),
+    "refuse.hand_started": ("La mano ya empezó.", "The hand has already started."),
+    "refuse.not_replaced": (
+        "Tu silla no la ocupa un bot: no hay nada que recuperar.",
+        "No bot is playing your seat: there is nothing to take back.",
+    ),
     "refuse.not_seated": ("No estás en esta mesa.", "You are not at this table."),
     "refuse.bad_players": ("Cuarenta se juega entre 2 o 4.", "Cuarenta is played by 2 or 4."),
     "refuse.bad_bot_level": ("Ese nivel de bot no existe.", "There is no such bot level."),
@@ -132,6 +164,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "refuse.card_not_in_hand": ("Ya no tienes esa carta.", "You no longer hold that card."),
     "refuse.challenge_expired": ("Este reto ya expiró.", "This challenge has expired."),
     "refuse.challenge_not_yours": ("Este reto no es para ti.", "This challenge is not for you."),
+    "refuse.challenge_withdraw_not_yours": (
+        "Solo quien hizo el reto puede retirarlo.",
+        "Only the challenger can withdraw this challenge.",
+    ),
     "refuse.channel_busy": (
         "Ya hay una mesa en este canal: {link}",
         "There is already a table in this channel: {link}",
@@ -223,12 +259,18 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "button.cancel": ("Cancelar", "Cancel"),
     "button.accept": ("Aceptar", "Accept"),
     "button.decline": ("Rechazar", "Decline"),
+    "button.withdraw": ("Retirar el reto", "Withdraw"),
     "button.my_hand": ("Ver mi mano", "My hand"),
     "button.rules": ("Reglas", "Rules"),
     "button.rematch": ("Revancha", "Rematch"),
+    "button.next_hand": ("Siguiente mano ▶", "Next hand ▶"),
+    "button.reclaim": ("Volver a mi silla", "Take my seat back"),
+    "button.team_a": ("Equipo A", "Team A"),
+    "button.team_b": ("Equipo B", "Team B"),
     "button.back": ("← Volver", "← Back"),
     "button.drop": ("Echar el {card} a la mesa", "Drop {card} on the table"),
-    "button.take": ("Llevarme {takes} ({n} cartas)", "Take {takes} ({n} cards)"),
+    "button.take.one": ("Llevarme {takes} (1 carta)", "Take {takes} (1 card)"),
+    "button.take.other": ("Llevarme {takes} ({count} cartas)", "Take {takes} ({count} cards)"),
     "button.prev": ("◀ Anterior", "◀ Previous"),
     "button.next": ("Siguiente ▶", "Next ▶"),
     # --- challenge -----------------------------------------------------------------
@@ -243,6 +285,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "challenge.declined": (
         "{challenged} rechazó el reto de {challenger}.",
         "{challenged} declined {challenger}'s challenge.",
+    ),
+    "challenge.withdrawn": (
+        "{challenger} retiró su reto a {challenged}.",
+        "{challenger} withdrew the challenge to {challenged}.",
     ),
     "challenge.expired": (
         "El reto de {challenger} a {challenged} expiró sin respuesta.",
@@ -271,11 +317,21 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "table.cards": ("Mesa: {cards}", "Table: {cards}"),
     "table.empty": ("Mesa: (vacía)", "Table: (empty)"),
     "table.stock": (
-        "Mazo: {stock} cartas · reparto {deal} de {deals} · recogidas A {a} · B {b}",
-        "Stock: {stock} cards · deal {deal} of {deals} · captured A {a} · B {b}",
+        "Mazo: {stock} · reparto {deal} de {deals} · recogidas: {a_name} {a} · {b_name} {b}",
+        "Stock: {stock} · deal {deal} of {deals} · captured: {a_name} {a} · {b_name} {b}",
     ),
+    "count.cards.one": ("1 carta", "1 card"),
+    "count.cards.other": ("{count} cartas", "{count} cards"),
+    "count.won.one": ("1 ganada", "1 won"),
+    "count.won.other": ("{count} ganadas", "{count} won"),
+    "count.lost.one": ("1 perdida", "1 lost"),
+    "count.lost.other": ("{count} perdidas", "{count} lost"),
+    "count.given.one": ("1 dada", "1 given"),
+    "count.given.other": ("{count} dadas", "{count} given"),
+    "count.suffered.one": ("1 sufrida", "1 suffered"),
+    "count.suffered.other": ("{count} sufridas", "{count} suffered"),
     "table.turn": (
-        "▶ Le toca a {who} (se juega solo {when})",
+        "▶ Le toca a {who} (jugada automática {when})",
         "▶ {who} to play (auto-play {when})",
     ),
     "table.turn_bot": ("▶ Le toca a {who}…", "▶ {who} is thinking…"),
@@ -285,7 +341,15 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "picture.bot": ("bot {level}", "bot {level}"),
     "picture.player": ("jugador {seat}", "player {seat}"),
-    "table.bot_name": ("🤖 bot ({level})", "🤖 bot ({level})"),
+    "table.bot_name": ("🤖 {name} ({level})", "🤖 {name} ({level})"),
+    "table.bot_for": ("🤖 bot por {who}", "🤖 bot for {who}"),
+    "picture.bot_named": ("{name} (bot)", "{name} (bot)"),
+    "level.easy": ("fácil", "easy"),
+    "level.easy.f": ("fácil", "easy"),
+    "level.normal": ("normal", "normal"),
+    "level.normal.f": ("normal", "normal"),
+    "level.expert": ("experto", "expert"),
+    "level.expert.f": ("experta", "expert"),
     "table.result": ("🏆 {winner} gana {a}–{b}", "🏆 {winner} wins {a}–{b}"),
     "table.result_zapateria": (
         "🏆 {winner} gana {a}–{b} · ¡Zapatería!",
@@ -297,7 +361,17 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "table.moved": ("La mesa sigue más abajo ↓", "The table continues below ↓"),
     "table.stopped": ("⏹️ Partida detenida.", "⏹️ Game stopped."),
-    "table.final_scores": ("Chicas: {history}", "Chicas: {history}"),
+    "table.chicas_so_far": ("Chicas: {results}", "Chicas: {results}"),
+    "table.chica_result": ("{winner} {won}–{lost}", "{winner} {won}–{lost}"),
+    "table.hand_over": (
+        "**Fin de la mano** · recogidas: {a_name} {a} · {b_name} {b}",
+        "**End of the hand** · captured: {a_name} {a} · {b_name} {b}",
+    ),
+    "table.chica_over": (
+        "🏁 **Chica para {winner} {won}–{lost}**. La siguiente empieza 0–0.",
+        "🏁 **Chica to {winner} {won}–{lost}**. The next one starts at 0–0.",
+    ),
+    "event.reclaimed": ("↩️ {who} volvió a su silla", "↩️ {who} took their seat back"),
     "event.drop": ("{who} echó {card}", "{who} dropped {card}"),
     "event.capture": (
         "{who} echó {card} y se llevó {takes}",
@@ -305,7 +379,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "event.caida": ("¡Caída! +{points}", "Caída! +{points}"),
     "event.limpia": ("¡Limpia! +{points}", "Limpia! +{points}"),
-    "event.limpia_locked": ("¡Limpia! (38 que no juega: +0)", "Limpia! (38 can't score: +0)"),
+    "event.caida_limpia": ("¡Caída y limpia! +{points}", "Caída and limpia! +{points}"),
+    "event.limpia_locked": (
+        "limpia sin puntos: en {lock} solo la caída cuenta",
+        "the limpia scores nothing: at {lock} only a caída counts",
+    ),
     "event.auto": ("(jugada automática)", "(auto-played)"),
     "event.ronda": ("{who} canta ronda (+{points})", "{who} calls ronda (+{points})"),
     "event.doble_ronda": (
@@ -313,8 +391,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{who} calls double ronda! (+{points})",
     ),
     "event.carton": (
-        "Cartón: {side} con {count} cartas, +{points}",
-        "Count: {side} with {count} cards, +{points}",
+        "Cartón: {side} con {cards}, +{points}",
+        "Count: {side} with {cards}, +{points}",
     ),
     "event.dos_por_darlas": (
         "Dos por darlas: {side} +{points}",
@@ -334,6 +412,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "event.forfeit": ("🏳️ {who} se rindió", "🏳️ {who} forfeited"),
     "event.stopped": ("⏹️ La partida fue detenida", "⏹️ The game was stopped"),
+    "ping": ("{mention}, te toca en Cuarenta.", "{mention}, your turn in Cuarenta."),
     "reminder": (
         "{mention}, te toca jugar en Cuarenta: se jugará por ti {when}.",
         "{mention}, it's your turn in Cuarenta: a move will be made for you {when}.",
@@ -351,9 +430,20 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "hand.played": ("Jugaste {card}.", "You played {card}."),
     "hand.empty": ("(sin cartas)", "(no cards)"),
     "hand.hint": (
-        "Toca una carta: si no recoge nada, se echa a la mesa.",
-        "Tap a card: if it captures nothing, it is dropped.",
+        "Verde: la carta recoge. Toca una carta para ver qué hace antes de jugarla.",
+        "Green: the card captures. Tap a card to see what it does before you play it.",
     ),
+    "hand.hint_one_tap": (
+        "Verde: la carta recoge. Un toque: una carta que no recoge se echa a la mesa.",
+        "Green: the card captures. One tap: a card that captures nothing is dropped at once.",
+    ),
+    "hand.replaced_seat": (
+        "Un bot juega por ti desde que faltaste a tus turnos. ¿Vuelves?",
+        "A bot plays for you since you missed your turns. Coming back?",
+    ),
+    "tag.caida": ("caída", "caída"),
+    "tag.limpia": ("limpia", "limpia"),
+    "tag.caida_limpia": ("caída y limpia", "caída + limpia"),
     # --- other commands -------------------------------------------------------------
     "forfeit.done": ("Te rendiste.", "You forfeited."),
     "stop.done": ("Partida detenida.", "Game stopped."),
@@ -373,8 +463,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "leaderboard.bots": (" · partidas con bots", " · games with bots"),
     "leaderboard.row": (
-        "{rank}. {who} — {wins} ganadas, {losses} perdidas ({rate}%) · {score}",
-        "{rank}. {who} — {wins} won, {losses} lost ({rate}%) · {score}",
+        "{rank}. {who} — {wins}, {losses} ({rate}%) · {score}",
+        "{rank}. {who} — {wins}, {losses} ({rate}%) · {score}",
     ),
     "leaderboard.empty": (
         "Todavía no hay partidas registradas aquí.",
@@ -383,11 +473,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "leaderboard.page": ("Página {page} de {pages}", "Page {page} of {pages}"),
     "stats.none": ("{who} todavía no ha jugado.", "{who} hasn't played yet."),
     "stats.text": (
-        "**{who}**\nPartidas: {wins} ganadas, {losses} perdidas ({rate}%)\nChicas: {chicas_won} ganadas, {chicas_lost} perdidas\n"
-        "Puntos: {score}\nCaídas {caidas} · Limpias {limpias} · Rondas {rondas}\nZapaterías: {zap_given} dadas, {zap_suffered} sufridas\n"
+        "**{who}**\nPartidas: {wins}, {losses} ({rate}%)\nChicas: {chicas_won}, {chicas_lost}\n"
+        "Puntos: {score}\nCaídas {caidas} · Limpias {limpias} · Rondas {rondas}\nZapaterías: {zap_given}, {zap_suffered}\n"
         "Mejor compañero: {partner} · Rival más duro: {rival}\nPartidas con bots: {bot_matches}",
-        "**{who}**\nMatches: {wins} won, {losses} lost ({rate}%)\nChicas: {chicas_won} won, {chicas_lost} lost\n"
-        "Points: {score}\nCaídas {caidas} · Limpias {limpias} · Rondas {rondas}\nZapaterías: {zap_given} given, {zap_suffered} suffered\n"
+        "**{who}**\nMatches: {wins}, {losses} ({rate}%)\nChicas: {chicas_won}, {chicas_lost}\n"
+        "Points: {score}\nCaídas {caidas} · Limpias {limpias} · Rondas {rondas}\nZapaterías: {zap_given}, {zap_suffered}\n"
         "Best partner: {partner} · Toughest opponent: {rival}\nMatches with bots: {bot_matches}",
     ),
     "stats.nobody": ("—", "—"),
@@ -399,7 +489,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "• **Caída** +2: te llevas, con una igual, la carta que el rival acaba de echar. **Limpia** +2: dejas la mesa vacía.\n"
         "• **Ronda** +{ronda}: te reparten tres del mismo valor; cuatro (**doble ronda**) {doble}.\n"
         "• **Cartón**: al final de la mano, 20 cartas recogidas valen 6 y cada dos más, 2 más. Empate: dos por darlas (+2 al que no dio).\n"
-        "• Gana la **chica** quien llega a 40. {lock}La **partida** es a {chicas}. **Zapatería**: ganar con el rival bajo 10.\n"
+        "• Gana la **chica** quien llega a 40. {lock}La **partida** es {chicas}. **Zapatería**: ganar con el rival bajo 10.\n"
         "• Se cuenta en **perros** (10) y **tantos** (2).\n"
         "Opciones: suma de {sum_cards} cartas · caída+limpia {caida_limpia} · sobrantes: {leftovers}.",
         "**Cuarenta in short** ({rules} rules)\n"
@@ -419,7 +509,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "rules.doble_wins": ("gana la chica", "wins the chica"),
     "rules.doble_points": ("+{points}", "+{points}"),
-    "rules.chicas": ("a {n} chicas", "first to {n} chicas"),
+    "rules.chicas.one": ("a 1 chica", "one chica"),
+    "rules.chicas.other": ("a {count} chicas", "first to {count} chicas"),
     "rules.any": ("cualquier número de", "any number of"),
     "rules.leftovers.nobody": ("para nadie", "nobody's"),
     "rules.leftovers.last_capturer": ("para el último que recogió", "to the last capturer"),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from db import MatchRecord, PlayerResult
+from db import MatchOutcome, MatchRecord, PlayerResult
 
 from .session import EndReason, TableSession
 
@@ -47,4 +47,13 @@ def match_record(session: TableSession, finished_at: float) -> MatchRecord | Non
         with_bots=with_bots,
         winner_side=session.winner,
         results=results,
+        outcome=outcome(session),
+        rule_options=session.rules.to_dict(),
     )
+
+
+def outcome(session: TableSession) -> MatchOutcome:
+    """Played out, given up, or given up so early that nobody really won."""
+    if session.ended_by == EndReason.MATCH:
+        return MatchOutcome.PLAYED
+    return MatchOutcome.ABANDONED if session.abandoned_early else MatchOutcome.FORFEIT

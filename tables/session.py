@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import secrets
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -19,6 +20,21 @@ MAX_MISSED_TURNS = 3
 LOBBY_SECONDS = 600
 LOG_SIZE = 12
 ID_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"
+HAND_PAUSE_SECONDS = 20  # after a hand or a chica ends, before the next hand's first bot move
+EARLY_FORFEIT_PLAYS = 3  # a side that gave up before each side played this many: abandoned
+# The computer players' names, (name, feminine): Ecuadorian first names, distinct at a table.
+BOT_NAMES: tuple[tuple[str, bool], ...] = (
+    ("Rosita", True),
+    ("Lucho", False),
+    ("Carmita", True),
+    ("Panchito", False),
+    ("Mariana", True),
+    ("Don Jorge", False),
+    ("Lupita", True),
+    ("Wilson", False),
+)
+FEMININE_BOT_NAMES = frozenset(name for name, feminine in BOT_NAMES if feminine)
+HAND_ENDS = frozenset({EventKind.CARTON, EventKind.DOS_POR_DARLAS, EventKind.CHICA})
 
 
 class Phase(StrEnum):
@@ -47,6 +63,7 @@ class LogKind(StrEnum):
 
     TIMEOUT = "timeout"  # a player's turn ran out; a move was played for them
     REPLACED = "replaced"  # ... too many times: a bot took their seat
+    RECLAIMED = "reclaimed"  # the replaced player took their seat back
     FORFEIT = "forfeit"
     STOPPED = "stopped"
 
@@ -65,6 +82,17 @@ class LogEntry(TypedDict):
     takes: NotRequired[list[str]]
     count: NotRequired[int]
     by: NotRequired[MadeBy]  # a drop or capture not chosen by the player: "bot", "timeout"
+    locked: NotRequired[bool]  # a limpia worth nothing because its side was at the lock
+
+
+class HandSummary(TypedDict):
+    """How the last hand (or chica) ended, shown until the next hand's first play.
+
+    captured: cards each side took in that hand; chica: the final score of the chica it
+    ended, or None if the chica goes on."""
+
+    captured: list[int]
+    chica: list[int] | None
 
 
 def log_kind(value: str) -> EventKind | LogKind:
@@ -96,6 +124,11 @@ class Seat:
     @property
     def is_bot(self) -> bool:
         return self.bot_level is not None
+
+    @property
+    def is_replaced(self) -> bool:
+        """A human's seat that a bot plays for now (after missed turns)."""
+        return self.is_bot and self.user_id is not None
 
     def plays_as(self, user_id: int) -> bool:
         return not self.is_bot and self.user_id == user_id
@@ -136,6 +169,9 @@ class TableSession:
     winner: int | None = None
     ended_by: EndReason | None = None
     seed: int = 0
+    plays: list[int] = field(default_factory=lambda: [0, 0])  # plays made by each side
+    summary: HandSummary | None = None  # the hand that just ended, until the next first play
+    paused_until: float | None = None  # between hands: bots wait until then, or "next hand"
 
     # ------------------------------------------------------------------ lobby
     @classmethod
@@ -204,14 +240,25 @@ class TableSession:
         if user_id != self.host_id:
             raise Refusal("host_only")
 
-    def join(self, user_id: int, name: str = "") -> None:
+    def join(self, user_id: int, name: str = "", side: int | None = None) -> None:
+        """Take a free seat, on `side` (0: team A, 1: team B) if given.
+
+        A player already seated who asks for the other side moves there, taking a free
+        seat or swapping with one of its bots."""
         self._require_lobby()
-        if user_id in self.human_ids():
+        current = self.seat_of(user_id)
+        if current is not None and (side is None or current % 2 == side):
             raise Refusal("already_seated")
-        free = [i for i, seat in enumerate(self.seats) if seat is None]
+        mine = range(len(self.seats)) if side is None else range(side, len(self.seats), 2)
+        free = [i for i in mine if self.seats[i] is None]
+        if current is not None:
+            free += [i for i in mine if (s := self.seats[i]) is not None and s.user_id is None]
         if not free:
-            raise Refusal("lobby_full")
-        self.seats[free[0]] = Seat(user_id=user_id, name=name)
+            raise Refusal("lobby_full" if side is None else "team_full")
+        if current is None:
+            self.seats[free[0]] = Seat(user_id=user_id, name=name)
+        else:
+            self.seats[current], self.seats[free[0]] = self.seats[free[0]], self.seats[current]
 
     def leave(self, user_id: int) -> None:
         """Leave the lobby; when the host leaves, the next human hosts, or it closes."""
@@ -260,7 +307,15 @@ class TableSession:
         free = [i for i, seat in enumerate(self.seats) if seat is None]
         if not free:
             raise Refusal("lobby_full")
-        self.seats[free[0]] = Seat(bot_level=self.bot_level)
+        self.seats[free[0]] = self._new_bot()
+
+    def _new_bot(self) -> Seat:
+        """A bot seat with a name no other bot at this table has (the same for a seed)."""
+        taken = {seat.name for seat in self.seats if seat is not None and seat.is_bot}
+        names = [name for name, _ in BOT_NAMES]
+        random.Random(self.seed).shuffle(names)
+        name = next((n for n in names if n not in taken), "")
+        return Seat(bot_level=self.bot_level, name=name)
 
     def cancel(self, user_id: int) -> None:
         self._require_lobby()
@@ -278,7 +333,7 @@ class TableSession:
             self._require_host(user_id)
         for i, seat in enumerate(self.seats):
             if seat is None:
-                self.seats[i] = Seat(bot_level=self.bot_level)
+                self.seats[i] = self._new_bot()
         self.game = Game.new(players=self.players, rules=self.rules, seed=self.seed)
         self.stats = [SeatStats() for _ in range(self.players)]
         self.phase = Phase.PLAYING
@@ -294,6 +349,10 @@ class TableSession:
             if seat is not None and seat.plays_as(user_id):
                 return i
         return None
+
+    def was_replaced(self, user_id: int) -> bool:
+        """A bot plays `user_id`'s seat since they missed their turns."""
+        return any(s is not None and s.is_replaced and s.user_id == user_id for s in self.seats)
 
     def _require_playing(self) -> Game:
         if self.phase != Phase.PLAYING or self.game is None:
@@ -403,32 +462,123 @@ class TableSession:
             self._note(LogKind.REPLACED, index, now)
         return self._apply(move, now, made_by="timeout"), replaced
 
+    def reclaim(self, user_id: int, now: float) -> None:
+        """A player a bot replaced takes their seat back."""
+        self._require_playing()
+        for index, seat in enumerate(self.seats):
+            if seat is not None and seat.is_replaced and seat.user_id == user_id:
+                seat.bot_level, seat.missed = None, 0
+                self.version += 1
+                if self.seat_to_play == index:
+                    self.turn_started_at = max(now, self.paused_until or now)
+                self._note(LogKind.RECLAIMED, index, now)
+                return
+        raise Refusal("not_replaced")
+
+    def next_hand(self, user_id: int | None, version: int, now: float) -> None:
+        """End the pause between hands: a player pressed "next hand" (`user_id`), or the
+        pause ran out (None)."""
+        self._require_playing()
+        if user_id is not None and user_id not in self.human_ids():
+            raise Refusal("not_in_game")
+        if self.paused_until is None or version != self.version:
+            raise Refusal("hand_started")
+        self.paused_until = None
+        self.turn_started_at = now
+        self.version += 1
+
     def forfeit(self, user_id: int, now: float) -> None:
         self._require_playing()
         seat = self.seat_of(user_id)
         if seat is None:
             raise Refusal("not_in_game")
+        self._give_up(seat, now)
+
+    def _give_up(self, seat: int, now: float) -> None:
         self.winner = 1 - seat % 2
         self._finish(EndReason.FORFEIT, now)
         self._note(LogKind.FORFEIT, seat, now)
 
-    def stop(self, now: float) -> None:
+    def stop(self, now: float, by: int | None = None) -> None:
+        """Stop the table from outside the game: by a moderator (`by` None), or by the host.
+
+        A host who stops a game against other humans while their side is behind gives it
+        up: the match is recorded as their forfeit rather than left without a result."""
         if not self.is_live:
             raise Refusal("game_over")
+        seat = None if by is None else self.seat_of(by)
+        if (
+            seat is not None
+            and by == self.host_id
+            and self.phase == Phase.PLAYING
+            and len(self.human_ids()) > 1
+            and self.is_behind(seat % 2)
+        ):
+            self._give_up(seat, now)
+            return
         self.phase, self.ended_by = Phase.STOPPED, EndReason.STOPPED
         self.version += 1
         self._note(LogKind.STOPPED, None, now)
 
+    def is_behind(self, side: int) -> bool:
+        """`side` has fewer chicas, or as many and fewer points in this chica."""
+        game = self.game
+        if game is None:
+            return False
+        mine, theirs = (
+            (game.chicas[side], game.scores[side]),
+            (
+                game.chicas[1 - side],
+                game.scores[1 - side],
+            ),
+        )
+        return mine < theirs
+
+    @property
+    def abandoned_early(self) -> bool:
+        """Given up before each side made EARLY_FORFEIT_PLAYS plays: not a real result."""
+        return self.ended_by == EndReason.FORFEIT and min(self.plays) < EARLY_FORFEIT_PLAYS
+
     def _apply(self, move: Move, now: float, made_by: MadeBy) -> list[Event]:
         game = self._require_playing()
         seat = game.to_play
+        side = seat % 2
+        was_locked = game.locked(side)
+        captured = self._captured_after(game, move)
         events = game.play(move)
         self.version += 1
-        self._record(events, now, made_by=made_by, seat=seat)
+        self.plays[side] += 1
+        if self.summary is not None:  # the next hand's first play: the last one is told
+            self._forget_cards()
+            self.summary = None
+        self.paused_until = None
+        self._record(events, now, made_by=made_by, seat=seat, was_locked=was_locked)
+        if game.winner is None and any(e.kind in HAND_ENDS for e in events):
+            ended_chica = any(e.kind == EventKind.CHICA for e in events)
+            chica = list(game.chica_history[-1]) if ended_chica else None
+            self.summary = {"captured": captured, "chica": chica}
+            self.paused_until = self.turn_started_at = now + HAND_PAUSE_SECONDS
         if game.winner is not None:
             self.winner = game.winner
             self._finish(EndReason.MATCH, now)
         return events
+
+    def _captured_after(self, game: Game, move: Move) -> list[int]:
+        """The cards each side will have taken in this hand once `move` is played,
+        leftovers included: what the cartón counts if the move ends the hand."""
+        captured = list(game.captured)
+        side = game.to_play % 2
+        left = len(game.table)
+        last = game.last_capturer
+        if move.takes:
+            captured[side] += len(move.takes) + 1
+            left -= len(move.takes)
+            last = side
+        else:
+            left += 1
+        if game.rules.leftovers == "last_capturer" and last is not None:
+            captured[last] += left
+        return captured
 
     def _finish(self, ended_by: EndReason, now: float) -> None:
         self.phase, self.ended_by = Phase.FINISHED, ended_by
@@ -436,9 +586,17 @@ class TableSession:
         self.version += 1
 
     def _record(
-        self, events: list[Event], now: float, made_by: MadeBy = "player", seat: int | None = None
+        self,
+        events: list[Event],
+        now: float,
+        made_by: MadeBy = "player",
+        seat: int | None = None,
+        was_locked: bool = False,
     ) -> None:
-        """Keep stats and the recent table talk; restart the turn clock."""
+        """Keep stats and the recent table talk; restart the turn clock.
+
+        `was_locked`: the player's side was at the lock before this play, so a limpia
+        scored nothing because of it (not because a caída already took its points)."""
         for event in events:
             kind = event.kind
             if event.seat is not None:  # caída, limpia, ronda: the seat that scored it
@@ -450,8 +608,6 @@ class TableSession:
                     self.stats[event.seat].rondas += 1
             if kind == EventKind.ZAPATERIA and event.side is not None:
                 self.zapaterias[event.side] += 1
-            if kind == EventKind.DEAL and event.count == 1:
-                self._forget_cards()
             entry = event_to_log(event)
             if (
                 made_by != "player"
@@ -459,12 +615,14 @@ class TableSession:
                 and event.seat == seat
             ):
                 entry["by"] = made_by
+            if kind == EventKind.LIMPIA and was_locked:
+                entry["locked"] = True
             self.log.append(entry)
         del self.log[:-LOG_SIZE]
         self.turn_started_at = now
 
     def _forget_cards(self) -> None:
-        """A new shuffle: cards told in the log may now be in someone's hand, so drop them."""
+        """The next hand has begun: the last one's plays are no longer news."""
         self.log = [entry for entry in self.log if "card" not in entry and "takes" not in entry]
 
     def _note(self, kind: LogKind, seat: int | None, now: float) -> None:
@@ -490,6 +648,7 @@ class TableSession:
         data["ended_by"] = None if self.ended_by is None else str(self.ended_by)
         data["log"] = [{**entry, "kind": str(entry["kind"])} for entry in self.log]
         data["zapaterias"] = list(self.zapaterias)  # a copy: the session goes on changing
+        data["plays"] = list(self.plays)
         # (flat dataclasses: vars() copies them as asdict would, at a fraction of the cost)
         data["seats"] = [None if seat is None else dict(vars(seat)) for seat in self.seats]
         data["stats"] = [dict(vars(s)) for s in self.stats]
@@ -506,6 +665,8 @@ class TableSession:
             values["ended_by"] = EndReason(data["ended_by"])
         if "log" in data:
             values["log"] = [{**entry, "kind": log_kind(entry["kind"])} for entry in data["log"]]
+        if "plays" not in data and data.get("game") is not None:
+            values["plays"] = [EARLY_FORFEIT_PLAYS] * 2  # saved before plays were counted
         values["seats"] = [None if s is None else Seat(**s) for s in data["seats"]]
         values["stats"] = [SeatStats(**s) for s in data["stats"]]
         values["game"] = None if data["game"] is None else Game.from_dict(data["game"])
