@@ -21,6 +21,12 @@ def same_deals_every_run(request, monkeypatch):
     monkeypatch.setattr(tables.session, "secrets", shim)
 
 
+@pytest.fixture(autouse=True)
+def no_pause_between_hands(monkeypatch):
+    """The next hand starts at once (a test of the pause sets its own length)."""
+    monkeypatch.setattr(tables.session, "HAND_PAUSE_SECONDS", 0)
+
+
 @pytest.fixture
 def database_path(tmp_path):
     return tmp_path / "cuarenta.sqlite3"

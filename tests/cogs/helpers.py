@@ -130,15 +130,11 @@ async def assert_consistent(world, session_id):
 async def click_that_plays(env, player, hand) -> tuple:
     """The message and button of the click that plays the hand's first card.
 
-    A card that can capture first shows its choices (a click that saves nothing); then
-    the first capture is the click that plays. Returned unclicked, so that a test can
-    fail a request, race a timer or crash just before it.
+    A tap on a card first shows what it can do (a click that saves nothing); then its
+    first choice (a capture, or the drop) is the click that plays. Returned unclicked, so
+    that a test can fail a request, race a timer or crash just before it.
     """
     card = enabled(hand, "card")[0]["custom_id"]
-    _, session_id, version, code = card.split(":")[1:]
-    session = current(env, session_id)
-    if not session.options_for(player.id, code, int(version)):
-        return hand, card
     choices = (await player.click(hand, custom_id=card)).response
     return choices, enabled(choices, "take")[0]["custom_id"]
 

@@ -30,7 +30,7 @@ async def test_two_humans_and_two_bots(world):
     )
     session = only_session(world.env)
     lobby = table_message(world, session)
-    joined = await world.beto.click(lobby, label="Join")
+    joined = await world.beto.click(lobby, label="Team B")
     assert f"<@{world.beto.id}>" in joined.response.content
     await world.ana.click(table_message(world, session), label="Start")
     session = only_session(world.env)
