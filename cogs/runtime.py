@@ -20,7 +20,7 @@ import discord
 from discord.http import handle_message_parameters
 from discord.webhook.async_ import async_context
 
-from db import ChannelTaken, Storage, StorageError
+from db import ChannelTaken, Shards, Storage, StorageError
 from engine import Bot, Game, Move
 from tables import Challenge, ChallengeAnswer, ChallengeState, Refusal, TableSession
 from tables.players import PlayerPrefs
@@ -368,9 +368,17 @@ class TableRuntime:
         return await loop.run_in_executor(self._thinkers, think, player, game)
 
     # ---------------------------------------------------------------- restore
+    def _own_shards(self) -> Shards | None:
+        """The shards whose servers this process drives; None: all of them."""
+        shard_ids = getattr(self.bot, "shard_ids", None)
+        if not self.bot.shard_count or shard_ids is None:
+            return None
+        return Shards(self.bot.shard_count, tuple(shard_ids))
+
     async def restore(self) -> None:
-        """Load every saved lobby, challenge and game (before connecting)."""
-        for row in await self.storage.load_sessions():
+        """Load every saved lobby, challenge and game of this process's shards (before
+        connecting); other processes restore the other shards' tables."""
+        for row in await self.storage.load_sessions(self._own_shards()):
             try:
                 if row.kind == "challenge":
                     live = LiveChallenge(self, Challenge.from_dict(row.state))
