@@ -51,8 +51,12 @@ def _as_server_user(command: list[str]) -> list[str]:
 
 
 @contextlib.contextmanager
-def running_server() -> Iterator[str]:
-    """Start a cluster; yield the URL of its server (no database named); stop and remove it."""
+def running_server(*, durable: bool = False) -> Iterator[str]:
+    """Start a cluster; yield the URL of its server (no database named); stop and remove it.
+
+    Tests need no flush to disk (fsync off); `durable` keeps PostgreSQL's defaults, for
+    benchmarks of what production pays.
+    """
     bin_dir = binaries()
     if bin_dir is None:
         if os.environ.get("CI"):
@@ -70,10 +74,9 @@ def running_server() -> Iterator[str]:
         ),
         **run,
     )
-    options = (
-        f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync=off "
-        "-c full_page_writes=off -c max_connections=60"
-    )
+    options = f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c max_connections=60"
+    if not durable:
+        options += " -c fsync=off -c full_page_writes=off"
     log = os.path.join(folder, "server.log")
     pg_ctl = str(bin_dir / "pg_ctl")
     subprocess.run(
