@@ -28,6 +28,7 @@ from tables import (
     new_session_id,
 )
 from tables.challenge import CHALLENGE_SECONDS
+from tables.house_rules import RULE_SETS, explain, rules_from_saved
 from tables.settings import ServerSettings
 
 from . import house_rules, records
@@ -50,6 +51,14 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+
+def match_length(length: str | None, rules: Rules) -> int:
+    """Chicas to win: the option if given ("one", "match"), else what the rule set says."""
+    if length is None:
+        return rules.chicas_to_win
+    return 1 if length == "one" else 2
+
+
 P = ParamSpec("P")
 Handler = Callable[Concatenate["Cuarenta", discord.Interaction, P], Coroutine[Any, Any, None]]
 
@@ -59,7 +68,7 @@ MODE_CHOICES = [
     choice("choice.2v2", "2v2"),
 ]
 LEVEL_CHOICES = [choice(f"choice.{level}", level) for level in ("easy", "normal", "expert")]
-RULES_CHOICES = [choice(f"choice.{name}", name) for name in Rules.PRESETS]
+RULES_CHOICES = [choice(f"choice.{name}", name) for name in RULE_SETS]
 LENGTH_CHOICES = [choice("choice.match", "match"), choice("choice.one_chica", "one")]
 
 
@@ -307,7 +316,7 @@ class Cuarenta(
         opponent: discord.Member | None = None,
         bot_level: str | None = None,
         rules: str | None = None,
-        length: str = "match",
+        length: str | None = None,
     ) -> None:
         self.require_channel(interaction)
         settings = await self.server_settings(interaction.guild_id)
@@ -315,7 +324,7 @@ class Cuarenta(
         lang = await self.reader_language(interaction)
         mode = mode or "bot"  # what the option's description promises
         rules = rules or settings.rules
-        chicas = 1 if length == "one" else 2
+        chicas = match_length(length, settings.rule_set(rules))
         me = self.bot.user
         if opponent is not None and me is not None and opponent.id != me.id:
             await self.open_challenge(interaction, opponent, rules, chicas, lang)
@@ -326,6 +335,7 @@ class Cuarenta(
             host_id=interaction.user.id,
             players=4 if mode == "2v2" else 2,
             rules_name=rules,
+            rules=settings.rule_set(rules),
             chicas_to_win=chicas,
             bot_level=bot_level or settings.bot_level,
             lang=lang,
@@ -347,14 +357,16 @@ class Cuarenta(
         interaction: discord.Interaction,
         user: discord.Member,
         rules: str | None = None,
-        length: str = "match",
+        length: str | None = None,
     ) -> None:
         self.require_channel(interaction)
         settings = await self.server_settings(interaction.guild_id)
         self.require_permissions(interaction, settings)
         lang = await self.reader_language(interaction)
         chicas = 1 if length == "one" else 2
-        await self.open_challenge(interaction, user, rules or settings.rules, chicas, lang)
+        rules = rules or settings.rules
+        chicas = match_length(length, settings.rule_set(rules))
+        await self.open_challenge(interaction, user, rules, chicas, lang)
 
     @answers_refusals
     async def challenge_from_menu(
@@ -364,7 +376,8 @@ class Cuarenta(
         settings = await self.server_settings(interaction.guild_id)
         self.require_permissions(interaction, settings)
         lang = await self.reader_language(interaction)
-        await self.open_challenge(interaction, member, settings.rules, 2, lang)
+        chicas = settings.default_rules().chicas_to_win
+        await self.open_challenge(interaction, member, settings.rules, chicas, lang)
 
     async def open_challenge(
         self,
@@ -378,7 +391,9 @@ class Cuarenta(
             raise Refusal("challenge_self")
         if opponent.bot:
             raise Refusal("challenge_bot")
+        settings = await self.server_settings(interaction.guild_id)
         challenge = Challenge(
+            rule_options=settings.rule_set(rules).to_dict(),
             challenge_id=new_session_id(),
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,  # type: ignore[arg-type]
@@ -421,9 +436,9 @@ class Cuarenta(
         lang = await self.reader_language(interaction)
         table = self.runtime.latest_in_channel(interaction.channel_id or 0)
         settings = await self.server_settings(interaction.guild_id)
-        name = table.session.rules_name if table else settings.rules
-        active = table.session.rules if table else Rules.preset(name)
-        await self.reply(interaction, rules_text(name, active, lang))
+        active = table.session.rules if table else settings.default_rules()
+        await self.reply(interaction, rules_text(active, lang))
+        await self.reply(interaction, explain(active, lang))
 
     @app_commands.command(name=L("cmd.forfeit"), description=L("cmd.forfeit.desc"))
     @app_commands.guild_only()
@@ -471,14 +486,20 @@ class Cuarenta(
         await interaction.response.send_message(**payload.to_send())
 
     @app_commands.command(name=L("cmd.stats"), description=L("cmd.stats.desc"))
-    @localized_options(user="opt.user")
+    @localized_options(user="opt.user", rules="opt.rules")
+    @app_commands.choices(rules=RULES_CHOICES)
     @answers_refusals
     async def stats(
-        self, interaction: discord.Interaction, user: discord.User | None = None
+        self,
+        interaction: discord.Interaction,
+        user: discord.User | None = None,
+        rules: str | None = None,
     ) -> None:
         lang = await self.reader_language(interaction)
         target = user or interaction.user
-        text = await records.stats_text(self.bot.storage, target.id, interaction.guild_id, lang)
+        text = await records.stats_text(
+            self.bot.storage, target.id, interaction.guild_id, lang, rules
+        )
         await interaction.response.send_message(
             text, allowed_mentions=discord.AllowedMentions.none()
         )
@@ -553,6 +574,7 @@ class Cuarenta(
         settings = await self.server_settings(guild_id)
         key = "config.saved" if changes else "config.show"
         text = t(key, lang, summary=records.config_summary(settings, lang))
+        text += "\n\n" + house_rules.panel_text(settings, lang)
         await self.reply(interaction, text, rows=house_rules.panel(settings, lang))
 
     # ---------------------------------------------------------------- buttons
@@ -571,6 +593,14 @@ class Cuarenta(
             "start": lambda s: s.start(user_id, now()),
             "cancel": lambda s: s.cancel(user_id),
         }
+        if action == "rules":  # the host picks the next rule set: Quito, Cuenca, house
+            settings = await self.server_settings(interaction.guild_id)
+            current = table.session.rules_name
+            following = RULE_SETS[(RULE_SETS.index(current) + 1) % len(RULE_SETS)]
+            chosen = settings.rule_set(following).with_options(
+                chicas_to_win=table.session.chicas_to_win
+            )
+            actions["rules"] = lambda s: s.change_rules(user_id, following, chosen)
         if action not in actions:
             raise Refusal("gone")
         if action == "start":
@@ -604,6 +634,7 @@ class Cuarenta(
             host_id=challenge.challenger_id,
             players=2,
             rules_name=challenge.rules_name,
+            rules=rules_from_saved(challenge.rule_options) if challenge.rule_options else None,
             chicas_to_win=challenge.chicas_to_win,
             bot_level=settings.bot_level,
             lang=challenge.lang,
@@ -641,7 +672,8 @@ class Cuarenta(
     async def click_rules(self, interaction: discord.Interaction, session_id: str) -> None:
         lang = await self.reader_language(interaction)
         session = self.runtime.table(session_id).session
-        await self.reply(interaction, rules_text(session.rules_name, session.rules, lang))
+        await self.reply(interaction, rules_text(session.rules, lang))
+        await self.reply(interaction, explain(session.rules, lang))
 
     @answers_refusals
     async def click_rematch(self, interaction: discord.Interaction, session_id: str) -> None:

@@ -13,12 +13,12 @@ from typing import Any, Protocol, cast
 
 import discord
 
-from engine import Card, Move
+from engine import Card, Move, Rules
 from engine.tally import perros_tantos
 from i18n import t, tn
 from render.table import TablePicture
 from render.text import text_cards
-from tables import Challenge, TableSession
+from tables import Challenge, TableSession, house_rules
 from tables.session import FEMININE_BOT_NAMES, LogEntry, Seat
 
 from .components import (
@@ -101,8 +101,9 @@ def length_text(chicas: int, lang: str) -> str:
     return t("length.one", lang) if chicas == 1 else t("length.many", lang, n=chicas)
 
 
-def rules_label(rules_name: str, lang: str) -> str:
-    return t(f"choice.{rules_name}", lang)
+def rules_label(rules: Rules, lang: str) -> str:
+    """The rule set and every option that differs from it: "Quito · ronda 4 · sin 38"."""
+    return house_rules.summary(rules, lang, leave_out=[house_rules.LENGTH_FIELD])
 
 
 def cards_text(cards: Sequence[Card], display: CardDisplay) -> str:
@@ -118,7 +119,7 @@ def lobby_payload(session: TableSession, lang: str) -> Payload:
             lang,
             host=f"<@{session.host_id}>",
             mode=mode,
-            rules=rules_label(session.rules_name, lang),
+            rules=rules_label(session.rules, lang),
             length=length_text(session.chicas_to_win, lang),
         )
     ]
@@ -162,7 +163,9 @@ def lobby_view(session: TableSession, lang: str) -> Rows:
             button(LobbyButton.id_for(sid, "join"), label=t("button.join", lang), style=_green)
         ]
     joins.append(button(LobbyButton.id_for(sid, "leave"), label=t("button.leave", lang)))
+    rule_set = t("button.rules_set", lang, name=house_rules.rule_set_label(session.rules, lang))
     host = [
+        button(LobbyButton.id_for(sid, "rules"), label=rule_set),
         button(LobbyButton.id_for(sid, "bot"), label=t("button.add_bot", lang)),
         button(LobbyButton.id_for(sid, "start"), label=t("button.start", lang), style=_blue),
         button(LobbyButton.id_for(sid, "cancel"), label=t("button.cancel", lang), style=_red),
@@ -189,7 +192,7 @@ def challenge_payload(challenge: Challenge, state: str, lang: str) -> Payload:
     text = t(
         "challenge.text",
         lang,
-        rules=rules_label(challenge.rules_name, lang),
+        rules=rules_label(challenge_rules(challenge), lang),
         length=length_text(challenge.chicas_to_win, lang),
         when=when(challenge.expires_at),
         **names,
@@ -219,7 +222,7 @@ def table_payload(session: TableSession, display: CardDisplay) -> Payload:
         t(
             "table.title",
             lang,
-            rules=rules_label(session.rules_name, lang),
+            rules=rules_label(session.rules, lang),
             chica=max(chica, 1),
             length=length_text(session.chicas_to_win, lang),
         ),
@@ -438,6 +441,8 @@ def log_lines(session: TableSession, display: CardDisplay, lang: str) -> list[st
                     cards=tn("count.cards", lang, count),
                 )
             )
+        elif kind == "caidas_seguidas":
+            lines.append(t("event.caidas_seguidas", lang, side=side, count=entry.get("count", 0)))
         elif kind == "deal" and entry.get("count", 0) > 1:
             lines.append(t("event.deal", lang, count=entry["count"]))
         else:
@@ -588,7 +593,14 @@ def _plain(cards: Sequence[Card]) -> str:
     return text_cards(cards)
 
 
-def rules_text(session_rules_name: str, rules: Any, lang: str) -> str:
+def challenge_rules(challenge: Challenge) -> Rules:
+    if challenge.rule_options:
+        return house_rules.rules_from_saved(challenge.rule_options)
+    return Rules.preset(challenge.rules_name)
+
+
+def rules_text(rules: Rules, lang: str) -> str:
+    """How Cuarenta is played, in short, with these rules' numbers."""
     lock = t("rules.lock", lang, lock=rules.lock_at) if rules.lock_at is not None else ""
     doble = (
         t("rules.doble_wins", lang)
@@ -598,7 +610,7 @@ def rules_text(session_rules_name: str, rules: Any, lang: str) -> str:
     return t(
         "rules.text",
         lang,
-        rules=rules_label(session_rules_name, lang),
+        rules=house_rules.rule_set_label(rules, lang),
         ronda=rules.ronda_points,
         doble=doble,
         lock=lock,

@@ -6,9 +6,9 @@ import math
 from typing import Any
 
 from db import Storage
-from engine import Rules
 from i18n import t, tn
 from tables import Refusal
+from tables.house_rules import RULE_SETS, rule_set_label
 from tables.session import BOT_LEVELS, MAX_TURN_SECONDS, MIN_TURN_SECONDS
 from tables.settings import ServerSettings
 
@@ -81,8 +81,11 @@ async def leaderboard_payload(
     return Payload("\n".join(lines), view)
 
 
-async def stats_text(storage: Storage, user_id: int, guild_id: int | None, lang: str) -> str:
-    stats = await storage.player_stats(user_id, guild_id)
+async def stats_text(
+    storage: Storage, user_id: int, guild_id: int | None, lang: str, rules: str | None = None
+) -> str:
+    """A player's record in this server, of every match or of one rule set's."""
+    stats = await storage.player_stats(user_id, guild_id, rules=rules)
     who = f"<@{user_id}>"
     if stats is None:
         return t("stats.none", lang, who=who)
@@ -116,7 +119,7 @@ def config_changes(**values: Any) -> dict[str, Any]:
     seconds = changes.get("turn_seconds")
     if seconds is not None and not MIN_TURN_SECONDS <= seconds <= MAX_TURN_SECONDS:
         raise Refusal("bad_turn_seconds")
-    if changes.get("rules") is not None and changes["rules"] not in Rules.PRESETS:
+    if changes.get("rules") is not None and changes["rules"] not in RULE_SETS:
         raise Refusal("gone")
     if changes.get("bot_level") is not None and changes["bot_level"] not in BOT_LEVELS:
         raise Refusal("bad_bot_level")
@@ -130,7 +133,7 @@ def config_summary(settings: ServerSettings, lang: str) -> str:
     return t(
         "config.summary",
         lang,
-        rules=t(f"choice.{settings.rules}", lang),
+        rules=rule_set_label(settings.default_rules(), lang),
         turn=settings.turn_seconds,
         language=t(f"choice.{language}", lang) if language else t("word.auto", lang),
         picture=t("word.on" if settings.table_picture else "word.off", lang),

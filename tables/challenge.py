@@ -52,6 +52,7 @@ class Challenge:
     message_id: int | None = None
     challenger_name: str = ""
     challenged_name: str = ""
+    rule_options: dict[str, Any] | None = None  # the rules when not a preset (house rules)
 
     def answer(self, user_id: int, now: float, answer: ChallengeAnswer) -> None:
         """Check that `user_id` may give `answer` now: only the challenged accepts or

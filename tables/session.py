@@ -169,6 +169,7 @@ class TableSession:
     winner: int | None = None
     ended_by: EndReason | None = None
     seed: int = 0
+    rule_options: dict[str, Any] | None = None  # house rules (Rules.to_dict()); None: the preset
     plays: list[int] = field(default_factory=lambda: [0, 0])  # plays made by each side
     summary: HandSummary | None = None  # the hand that just ended, until the next first play
     paused_until: float | None = None  # between hands: bots wait until then, or "next hand"
@@ -190,12 +191,15 @@ class TableSession:
         now: float,
         host_name: str = "",
         session_id: str | None = None,
+        rules: Rules | None = None,
     ) -> TableSession:
+        """A lobby for `rules_name`: a preset, or any name (e.g. "house") given its `rules`."""
         if players not in (2, 4):
             raise Refusal("bad_players")
         if bot_level not in BOT_LEVELS:
             raise Refusal("bad_bot_level")
-        Rules.preset(rules_name)
+        if rules is None:
+            Rules.preset(rules_name)
         seats: list[Seat | None] = [None] * players
         seats[0] = Seat(user_id=host_id, name=host_name)
         return cls(
@@ -212,11 +216,25 @@ class TableSession:
             created_at=now,
             seats=seats,
             seed=secrets.randbits(48),
+            rule_options=None if rules is None else rules.to_dict(),
         )
 
     @property
     def rules(self) -> Rules:
-        return Rules.preset(self.rules_name).with_options(chicas_to_win=self.chicas_to_win)
+        if self.rule_options is not None:
+            rules = Rules.from_dict(
+                {k: v for k, v in self.rule_options.items() if k in Rules.__dataclass_fields__}
+            )
+        else:
+            rules = Rules.preset(self.rules_name)
+        return rules.with_options(chicas_to_win=self.chicas_to_win)
+
+    def change_rules(self, user_id: int, rules_name: str, rules: Rules) -> None:
+        """The host picks another rule set before the game starts."""
+        self._require_lobby()
+        self._require_host(user_id)
+        self.rules_name, self.rule_options = rules_name, rules.to_dict()
+        self.version += 1
 
     @property
     def lobby_expires_at(self) -> float:
@@ -293,6 +311,7 @@ class TableSession:
             turn_seconds=self.turn_seconds,
             now=now,
             host_name=host_name,
+            rules=self.rules,
         )
         bots = sum(1 for s in self.seats if s is not None and s.is_bot and s.user_id is None)
         for _ in range(bots):

@@ -1,0 +1,57 @@
+"""A server's house rules in play: a table started with them keeps them through a restart,
+is played to the end under them, and its record says which rules it was played under."""
+
+from __future__ import annotations
+
+from engine import Rules
+from tables.settings import house_rules_config
+from tests.cogs.helpers import buttons, current, only_session, play_until_over, table_message
+
+HOUSE = Rules(ronda_points=4, lock_at=None, sum_cards=None, chicas_to_win=1)
+
+
+async def set_house_rules(world):
+    storage = world.env.bot.storage
+    await storage.set_guild_config(world.guild.id, **house_rules_config(HOUSE))
+
+
+async def test_a_game_under_house_rules_from_start_to_record(world, make_bot):
+    await set_house_rules(world)
+    await world.ana.slash(world.channel, "cuarenta start", rules="house", bot_level="easy")
+    session = only_session(world.env)
+    assert session.rules == HOUSE and session.game.rules == HOUSE
+    header = table_message(world, session).content.splitlines()[0]
+    assert "ronda 4" in header and "38" in header  # what differs from Quito, in a few words
+    await world.env.restart_bot(make_bot())
+    session = current(world.env, session.session_id)
+    assert session.rules == HOUSE and session.game.rules == HOUSE  # a restart keeps them
+    await play_until_over(world, [world.ana], session.session_id)
+    await world.env.settle()
+    storage = world.env.bot.storage
+    house = await storage.player_stats(world.ana.id, world.guild.id, rules="house")
+    quito = await storage.player_stats(world.ana.id, world.guild.id, rules="quito")
+    assert house is not None and house.matches == 1
+    assert quito is None or quito.matches == 0  # stats filter by rule set
+
+
+async def test_the_rules_command_explains_the_tables_rules(world):
+    await set_house_rules(world)
+    await world.ana.slash(world.channel, "cuarenta start", rules="house", bot_level="easy")
+    explained = await world.ana.slash(world.channel, "cuarenta rules")
+    texts = [m.content for m in world.channel.history(viewer=world.ana) if m.flags.ephemeral]
+    assert explained.ephemeral
+    assert any("House rules" in text for text in texts)
+
+
+async def test_the_host_changes_the_rules_in_the_lobby(world):
+    await set_house_rules(world)
+    await world.ana.slash(world.channel, "cuarenta start", mode="1v1")
+    lobby = table_message(world, only_session(world.env))
+    assert "Rules: House rules ⟳" in [b.get("label") for b in buttons(lobby)]
+    refused = await world.beto.click(lobby, label="Rules: House rules ⟳")
+    assert refused.ephemeral and "Only the player who opened" in refused.response.content
+    assert only_session(world.env).rules_name == "house"  # the server's default
+    await world.ana.click(lobby, label="Rules: House rules ⟳")
+    session = only_session(world.env)
+    assert session.rules_name == "quito" and session.rules == Rules(chicas_to_win=1)
+    assert "Rules: Quito ⟳" in [b.get("label") for b in buttons(table_message(world, session))]
