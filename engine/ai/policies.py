@@ -70,16 +70,19 @@ def normal_choice(pos: Position, memo: Memo | None = None) -> RankMove:
     return _pick(scored, None)
 
 
-def normal_best(pos: Position, read_drop: bool = False, memo: Memo | None = None) -> float:
+def normal_best(
+    pos: Position, read_drop: bool = False, memo: Memo | None = None, team: bool = False
+) -> float:
     """The normal level's value of its best move for the seat to play in `pos`.
 
     With `read_drop` (2 players), the opponent who has just dropped is taken to hold
-    nothing that could have captured (view.drop_odds)."""
+    nothing that could have captured (view.drop_odds). With `team` (4 players), what the
+    move leaves for the partner counts too (see `normal_value`)."""
     unseen = unseen_by(pos, pos.seat)
     odds = None
     if read_drop and pos.players == 2 and pos.last:
         odds = drop_odds(pos.table, pos.last, pos.parts)
-    return max(normal_value(pos, move, unseen, odds, memo) for move in pos.moves())
+    return max(normal_value(pos, move, unseen, odds, memo, team) for move in pos.moves())
 
 
 def unseen_by(pos: Position, seat: int) -> list[int]:
@@ -97,6 +100,7 @@ def normal_value(
     unseen: list[int],
     odds: list[float] | None = None,
     memo: Memo | None = None,
+    team: bool = False,
 ) -> float:
     """A move's worth for the seat to play, reading only its own hand and public facts.
 
@@ -106,13 +110,21 @@ def normal_value(
     cards it can take. A small bonus goes to what our remaining cards could take from
     the table we leave, which keeps a card that answers the table.
 
+    With `team` and 4 players, the seat after the next one — our partner — counts as
+    well, the other way round: when the opponent cannot take anything from the table we
+    leave (the chance of that, over the unseen cards), the partner faces that table, and
+    its expected best gain there is ours (see `_partner_gain`).
+
     `memo` (a dict kept for one decision) caches the replies' gains by position.
     """
     side = pos.seat & 1
     undo = pos.play(*move)
     value = evaluate(pos, side)
     if abs(value) < 50:
-        value -= _expected_reply(pos, unseen, odds, memo)
+        reply, idle = _expected_reply(pos, unseen, odds, memo)
+        value -= reply
+        if team and pos.players == 4 and idle:
+            value += idle * _partner_gain(pos, unseen, memo)
         if memo is None:
             value += FOLLOW_UP * _follow_up(pos)
         else:
@@ -127,25 +139,49 @@ def normal_value(
 
 def _expected_reply(
     pos: Position, unseen: list[int], odds: list[float] | None, memo: Memo | None
-) -> float:
-    """The next seat's expected best gain (for its side) on the position left to it."""
+) -> tuple[float, float]:
+    """The next seat's expected best gain (for its side) on the position left to it, and
+    the chance it can gain nothing there."""
     replier = pos.seat
     holding = pos.sizes[replier]
     last = pos.last
     if holding == 0:  # the deal is over
         if pos.stock_left == 0:
-            return 0.0
+            return 0.0, 0.0
         holding, last = NEW_DEAL, 0
     if not pos.tsize:
+        return 0.0, 1.0
+    gains = _gains(pos, last, replier, memo)
+    return _expected_best(gains, unseen, holding, odds)
+
+
+def _partner_gain(pos: Position, unseen: list[int], memo: Memo | None) -> float:
+    """With 4 players, after our move: the expected best gain of our partner (the seat
+    after the next) on the table we leave, over the unseen cards. No caída: the card
+    just played is ours."""
+    partner = (pos.seat + 1) % pos.players
+    holding = pos.sizes[partner]
+    if not holding or not pos.tsize:
         return 0.0
+    return _expected_best(_gains(pos, 0, partner, memo), unseen, holding, None)[0]
+
+
+def _gains(pos: Position, last: int, replier: int, memo: Memo | None) -> list[tuple[float, int]]:
+    """`_reply_gains`, cached in `memo` by position."""
     if memo is None:
-        gains = _reply_gains(pos, last)
-    else:
-        key = (*pos.table, last, *pos.pts, *pos.cap, replier)
-        cached = memo.get(key)
-        if cached is None:
-            cached = memo[key] = _reply_gains(pos, last)
-        gains = cached
+        return _reply_gains(pos, last, replier)
+    key = (*pos.table, last, *pos.pts, *pos.cap, replier)
+    cached = memo.get(key)
+    if cached is None:
+        cached = memo[key] = _reply_gains(pos, last, replier)
+    return cached
+
+
+def _expected_best(
+    gains: list[tuple[float, int]], unseen: list[int], holding: int, odds: list[float] | None
+) -> tuple[float, float]:
+    """For a hand of `holding` cards drawn from `unseen` (with `odds`, if given): the
+    expected best of `gains` (best first, one per rank), and the chance of none."""
     pool = sum(unseen)
     holding = min(holding, pool)
     expected = 0.0
@@ -158,7 +194,7 @@ def _expected_reply(
             none_now = comb(pool - missing, holding) / total
             expected += gain * (none_before - none_now)
             none_before = none_now
-        return expected
+        return expected, none_before
     # Cards drawn with odds: each draw takes away an average card's weight (with even
     # odds this is exactly the count above).
     weight = sum(unseen[r] * odds[r] for r in RANKS)
@@ -172,15 +208,15 @@ def _expected_reply(
             none_now *= max(0.0, (left - missing_weight) / left)
         expected += gain * (none_before - none_now)
         none_before = none_now
-    return expected
+    return expected, none_before
 
 
-def _reply_gains(pos: Position, last: int) -> list[tuple[float, int]]:
-    """For each rank that could capture on the table, the most the next seat would gain
-    with it (for its side, by `evaluate`), best first. Needs only the public state."""
-    replier = pos.seat
-    saved_last = pos.last
+def _reply_gains(pos: Position, last: int, replier: int) -> list[tuple[float, int]]:
+    """For each rank that could capture on the table, the most `replier` would gain with
+    it (for its side, by `evaluate`), best first. Needs only the public state."""
+    saved_last, saved_seat = pos.last, pos.seat
     pos.last = last
+    pos.seat = replier
     their_side = replier & 1
     base = evaluate(pos, their_side)
     hand = pos.hands[replier]
@@ -204,6 +240,7 @@ def _reply_gains(pos: Position, last: int) -> list[tuple[float, int]]:
         if best > 0:
             gains.append((best, rank))
     pos.last = saved_last
+    pos.seat = saved_seat
     gains.sort(reverse=True)
     return gains
 

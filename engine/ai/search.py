@@ -26,6 +26,7 @@ import math
 import random
 import time
 
+from ..game import CHICA_POINTS
 from .evaluate import WIN, evaluate
 from .exact import Solver
 from .policies import Memo, normal_best, normal_choice
@@ -44,6 +45,19 @@ EARLY_STOP_Z = 3.0
 EXACT_WORLDS = {10: 1, 9: 3, 8: 8, 7: 16}
 EXACT_ALWAYS = 6  # cards left at or under which every enumerated world is solved
 CHECK_EVERY = 4  # worlds between two early-stop checks
+# Sampled (or too many enumerated) worlds are each solved exactly at or under this many
+# cards left in all hands, by players; a solver node costs about this much work.
+EXACT_SAMPLED = {2: 8, 4: 8}
+SOLVER_NODE_WORK = 0.5
+# In the last deal of a hand, at or under this many cards left in all hands (by players),
+# each world is played out to the end of the hand, our own later moves as the normal
+# level would play them, rather than judged at our next turn.
+ROLLOUT_CARDS = {2: 0, 4: 0}
+# The budget (work and worlds) is multiplied in the last deal of a hand, and again once a
+# side is within NEAR_END points of the lock (or of 40 without one): see `stakes`.
+LAST_DEAL_SCALE = 2.0
+NEAR_END = 8
+NEAR_END_SCALE = 1.5
 
 
 # The value of our next turn, by the answers the other seats made to reach it.
@@ -53,11 +67,27 @@ AnswersMemo = dict[tuple[RankMove, ...], float]
 class Lookahead:
     """Values moves of `seat` in fully dealt worlds; counts the moves it values (work)."""
 
-    def __init__(self, seat: int, read_drop: bool = True) -> None:
+    def __init__(
+        self, seat: int, read_drop: bool = True, team: bool = False, rollout: bool = False
+    ) -> None:
         self.seat = seat
         self.read_drop = read_drop
-        self.work = 0
+        self.team = team
+        self.rollout = rollout
+        self.work = 0.0
         self.memo: Memo = {}  # the replies' gains by position, for policies.normal_value
+        self.answers: dict[RankMove, AnswersMemo] = {}  # per move of ours, see `value`
+
+    def values(self, pos: Position, moves: list[RankMove]) -> list[float]:
+        """Each of our moves' value in one world (see `value`)."""
+        return [self.value(pos, move, self.answers.setdefault(move, {})) for move in moves]
+
+    def exact_values(self, pos: Position, moves: list[RankMove]) -> list[float]:
+        """Each of our moves' value in one world, solved to the end of the deal."""
+        solver = Solver()
+        row = solve_moves(pos, moves, self.seat & 1, solver)
+        self.work += solver.nodes * SOLVER_NODE_WORK
+        return row
 
     def value(self, pos: Position, move: RankMove, memo: AnswersMemo) -> float:
         """Play `move`; the other seats answer as the normal level would; then the normal
@@ -80,12 +110,12 @@ class Lookahead:
             if pos.sizes[pos.seat] == 0:
                 value = evaluate(pos, side)
                 break
-            if pos.seat == seat and not last_card and pos.sizes[seat] > 1:
+            if pos.seat == seat and not last_card and pos.sizes[seat] > 1 and not self.rollout:
                 key = tuple(answers)
                 cached = memo.get(key)
                 if cached is None:
                     self.work += pos.sizes[seat] * 2
-                    cached = memo[key] = normal_best(pos, self.read_drop, self.memo)
+                    cached = memo[key] = normal_best(pos, self.read_drop, self.memo, self.team)
                 value = cached
                 break
             if pos.seat == seat:
@@ -99,6 +129,18 @@ class Lookahead:
         return value
 
 
+def stakes(view: SeatView) -> float:
+    """How much of the budget this decision deserves: more in the last deal of a hand
+    (where the cartón is settled and the search sees to its end) and when a side nears
+    the end of the chica (where one caída can decide it)."""
+    scale = LAST_DEAL_SCALE if view.stock_left == 0 else 1.0
+    lock = view.rules.lock_at
+    near = min(CHICA_POINTS if lock is None else lock, CHICA_POINTS) - NEAR_END
+    if max(view.points) >= near:
+        scale *= NEAR_END_SCALE
+    return scale
+
+
 def choose_expert(
     view: SeatView,
     rng: random.Random,
@@ -110,57 +152,63 @@ def choose_expert(
     moves = view.moves()
     if len(moves) == 1:
         return moves[0]
-    search = Lookahead(view.seat, read_drop)
-    memos: list[AnswersMemo] = [{} for _ in moves]
-    budget = budget_ms * WORK_PER_MS
-    deadline = time.perf_counter() + max(FUSE * budget_ms, FUSE_FLOOR_MS) / 1000
-
-    def values(pos: Position) -> list[float]:
-        return [search.value(pos, move, memos[i]) for i, move in enumerate(moves)]
-
-    worlds = (
-        [(1.0, view.true_position())]
-        if oracle
-        else view.enumerate_worlds(ENUMERATE_LIMIT, read_drop)
-    )
+    scale = stakes(view)
     left = sum(view.sizes)
+    rollout = view.stock_left == 0 and left <= ROLLOUT_CARDS[view.players]
+    search = Lookahead(view.seat, read_drop, team=view.players == 4, rollout=rollout)
+    if oracle:
+        pos = view.true_position()
+        if left <= max(EXACT_WORLDS):
+            return moves[_solve([(1.0, pos)], moves, view.side)]
+        return moves[_best(search.values(pos, moves))]
+    worlds = view.enumerate_worlds(ENUMERATE_LIMIT, read_drop)
     if worlds is not None and (left <= EXACT_ALWAYS or len(worlds) <= EXACT_WORLDS.get(left, 0)):
         return moves[_solve(worlds, moves, view.side)]
-    if oracle:
-        assert worlds is not None  # the true deal, alone
-        totals = values(worlds[0][1])
-        return moves[max(range(len(moves)), key=totals.__getitem__)]
-    if worlds is not None:
+    budget = budget_ms * WORK_PER_MS * scale
+    deadline = time.perf_counter() + max(FUSE * budget_ms * scale, FUSE_FLOOR_MS) / 1000
+    exact = left <= EXACT_SAMPLED[view.players]
+    if worlds is not None:  # every opponent hand, the likeliest first, until the budget
+        worlds.sort(key=lambda world: -world[0])
         totals = [0.0] * len(moves)
-        worlds.sort(key=lambda world: -world[0])  # the likeliest first
         for weight, pos in worlds:
-            for index, value in enumerate(values(pos)):
+            row = search.exact_values(pos, moves) if exact else search.values(pos, moves)
+            for index, value in enumerate(row):
                 totals[index] += weight * value
             if search.work > budget or time.perf_counter() > deadline:
                 break
-        return moves[max(range(len(moves)), key=totals.__getitem__)]
+        return moves[_best(totals)]
     rows: list[list[float]] = []
-    for _ in range(MAX_WORLDS):
-        rows.append(values(view.sample(rng, read_drop)))
+    for _ in range(round(MAX_WORLDS * scale)):
+        pos = view.sample(rng, read_drop)
+        rows.append(search.exact_values(pos, moves) if exact else search.values(pos, moves))
         if search.work > budget or time.perf_counter() > deadline:
             break
         if len(rows) >= MIN_WORLDS and len(rows) % CHECK_EVERY == 0 and _settled(rows):
             break
-    totals = [sum(column) for column in zip(*rows, strict=True)]
-    return moves[max(range(len(moves)), key=totals.__getitem__)]
+    return moves[_best([sum(column) for column in zip(*rows, strict=True)])]
+
+
+def _best(totals: list[float]) -> int:
+    return max(range(len(totals)), key=totals.__getitem__)
 
 
 def _solve(worlds: list[tuple[float, Position]], moves: list[RankMove], side: int) -> int:
     """The index of the best move on average over `worlds`, each solved exactly."""
     totals = [0.0] * len(moves)
     for weight, pos in worlds:
-        solver = Solver()
-        for index, move in enumerate(moves):
-            undo = pos.play(*move)
-            value = WIN if pos.pts[side] >= 40 else -solver.value(pos)
-            pos.undo(undo)
+        for index, value in enumerate(solve_moves(pos, moves, side, Solver())):
             totals[index] += weight * value
-    return max(range(len(moves)), key=totals.__getitem__)
+    return _best(totals)
+
+
+def solve_moves(pos: Position, moves: list[RankMove], side: int, solver: Solver) -> list[float]:
+    """Each move's exact value for `side` (the seat to play's) in one fully known deal."""
+    row = []
+    for move in moves:
+        undo = pos.play(*move)
+        row.append(WIN if pos.pts[side] >= CHICA_POINTS else -solver.value(pos))
+        pos.undo(undo)
+    return row
 
 
 def _settled(rows: list[list[float]]) -> bool:
