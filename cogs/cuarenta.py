@@ -31,7 +31,7 @@ from tables.challenge import CHALLENGE_SECONDS
 from tables.house_rules import RULE_SETS, explain, rules_from_saved
 from tables.settings import ServerSettings
 
-from . import house_rules, records
+from . import history, house_rules, records, review
 from .components import Rows, is_hand_button
 from .live_table import LiveTable, now
 from .localized import L, choice, localized_options
@@ -145,8 +145,9 @@ class Cuarenta(
 
     async def cog_load(self) -> None:
         self.bot.tree.add_command(self.challenge_menu)
-        if house_rules.PANEL_ITEMS:
-            self.bot.add_dynamic_items(*house_rules.PANEL_ITEMS)
+        for items in (house_rules.PANEL_ITEMS, history.ITEMS, review.ITEMS):
+            if items:
+                self.bot.add_dynamic_items(*items)
         await self.runtime.restore()
 
     async def cog_unload(self) -> None:
@@ -504,6 +505,19 @@ class Cuarenta(
             text, allowed_mentions=discord.AllowedMentions.none()
         )
 
+    @app_commands.command(name=L("cmd.history"), description=L("cmd.history.desc"))
+    @localized_options(user="opt.user")
+    @answers_refusals
+    async def match_history(
+        self, interaction: discord.Interaction, user: discord.User | None = None
+    ) -> None:
+        await history.history_command(self, interaction, user)
+
+    @app_commands.command(name=L("cmd.review"), description=L("cmd.review.desc"))
+    @answers_refusals
+    async def match_review(self, interaction: discord.Interaction) -> None:
+        await review.review_command(self, interaction)
+
     @app_commands.command(name=L("cmd.prefs"), description=L("cmd.prefs.desc"))
     @localized_options(one_tap="opt.one_tap", turn_ping="opt.turn_ping")
     @answers_refusals
@@ -592,6 +606,7 @@ class Cuarenta(
             "bot": lambda s: s.add_bot(user_id),
             "start": lambda s: s.start(user_id, now()),
             "cancel": lambda s: s.cancel(user_id),
+            "hints": lambda s: s.toggle_hints(user_id),
         }
         if action == "rules":  # the host picks the next rule set: Quito, Cuenca, house
             settings = await self.server_settings(interaction.guild_id)

@@ -32,6 +32,7 @@ from render.table import TablePicture, render_table_png
 from tables import Refusal, TableSession
 from tables.results import match_record
 
+from . import history
 from .presenters import hand_payload, public_payload, table_picture
 from .presenters import when as discord_time
 
@@ -547,11 +548,16 @@ class LiveTable:
             await self._idle_turn(version)
 
     async def _record(self) -> None:
+        """Record the finished match (and rate it), then tell the rating changes."""
         record = match_record(self._session, now())
+        changes: dict[int, int] = {}
         if record is not None:
             await self._runtime.storage.record_match(record)
+            changes = await history.rate_match(self._runtime.storage, record)
         self._meta.recorded = True
         await self._save_meta()
+        if changes:
+            await self.change(lambda s: s.set_rating_changes(changes))
 
     async def _bot_turn(self, version: int) -> None:
         await asyncio.sleep(self._runtime.bot_pause_seconds)

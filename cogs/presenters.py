@@ -21,6 +21,7 @@ from render.text import text_cards
 from tables import Challenge, TableSession, house_rules
 from tables.session import FEMININE_BOT_NAMES, LogEntry, Seat
 
+from . import history, review
 from .components import (
     BackButton,
     CardButton,
@@ -164,8 +165,10 @@ def lobby_view(session: TableSession, lang: str) -> Rows:
         ]
     joins.append(button(LobbyButton.id_for(sid, "leave"), label=t("button.leave", lang)))
     rule_set = t("button.rules_set", lang, name=house_rules.rule_set_label(session.rules, lang))
+    hints = t("button.hints", lang, state=t("word.on" if session.hints_on else "word.off", lang))
     host = [
         button(LobbyButton.id_for(sid, "rules"), label=rule_set),
+        button(LobbyButton.id_for(sid, "hints"), label=hints),
         button(LobbyButton.id_for(sid, "bot"), label=t("button.add_bot", lang)),
         button(LobbyButton.id_for(sid, "start"), label=t("button.start", lang), style=_blue),
         button(LobbyButton.id_for(sid, "cancel"), label=t("button.cancel", lang), style=_red),
@@ -225,7 +228,8 @@ def table_payload(session: TableSession, display: CardDisplay) -> Payload:
             rules=rules_label(session.rules, lang),
             chica=max(chica, 1),
             length=length_text(session.chicas_to_win, lang),
-        ),
+        )
+        + (t("table.casual", lang) if session.hints_available else ""),
     ]
     if game.chica_history and session.phase == "playing":
         lines.append(t("table.chicas_so_far", lang, results=chica_results(session, lang)))
@@ -375,10 +379,11 @@ def result_line(session: TableSession, lang: str) -> str:
     if session.ended_by == "forfeit":
         return t("table.result_forfeit", lang, loser=loser, winner=winner)
     key = "table.result_zapateria" if session.zapaterias[session.winner] else "table.result"
-    line = t(key, lang, winner=winner, a=a, b=b)
-    if not game.chica_history:
-        return line
-    return f"{line}\n{t('table.chicas_so_far', lang, results=chica_results(session, lang))}"
+    lines = [t(key, lang, winner=winner, a=a, b=b)]
+    if game.chica_history:
+        lines.append(t("table.chicas_so_far", lang, results=chica_results(session, lang)))
+    ratings = history.rating_line(session, lang)
+    return "\n".join([*lines, ratings] if ratings else lines)
 
 
 def table_view(session: TableSession) -> Rows:
@@ -406,6 +411,9 @@ def table_view(session: TableSession) -> Rows:
                 TableButton.id_for(sid, "rematch"), label=t("button.rematch", lang), style=_green
             )
         )
+        reviewing = review.review_button(session, lang)
+        if reviewing is not None:
+            buttons.append(reviewing)
     return Rows.of(buttons)
 
 
@@ -524,7 +532,11 @@ def hand_payload(
                 disabled=not my_turn,
             )
         )
-    return Payload("\n".join(lines), Rows.of(buttons) if buttons else None)
+    rows = Rows.of(buttons).rows if buttons else ()
+    hint = review.hint_button(session, user_id, lang) if my_turn else None
+    if hint is not None:
+        rows = (*rows, (hint,))
+    return Payload("\n".join(lines), Rows(rows) if rows else None)
 
 
 def card_tag(session: TableSession, card: Card, lang: str) -> str | None:

@@ -35,6 +35,12 @@ class Move:
             return str(self.card)
         return f"{self.card}x{'.'.join(str(c) for c in sorted(self.takes))}"
 
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        """The move `str(move)` wrote ("5H", or "5Hx5S.6D" for a capture)."""
+        card, _, takes = text.partition("x")
+        return cls(Card.parse(card), frozenset(Card.parse(c) for c in takes.split(".") if c))
+
 
 # Moves are immutable values, so the hot path builds them without the dataclass __init__
 # (which goes through the frozen __setattr__ guard) and shares one drop per card.

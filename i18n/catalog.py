@@ -6,8 +6,10 @@ Each area of the bot may keep its texts in a module of its own (`catalog_*.py`);
 are merged here, and a key may be defined only once.
 """
 
+from .catalog_history import HISTORY_MESSAGES
 from .catalog_house_rules import HOUSE_RULES_MESSAGES
 from .catalog_options import OPTION_MESSAGES
+from .catalog_review import REVIEW_MESSAGES
 
 MESSAGES: dict[str, tuple[str, str]] = {
     # --- command names and descriptions (localized at sync time) ---------------------
@@ -44,6 +46,16 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "cmd.leaderboard.desc": ("Los campeones del servidor", "The server's champions"),
     "cmd.stats": ("estadísticas", "stats"),
     "cmd.stats.desc": ("El historial de un jugador", "A player's record"),
+    "cmd.history": ("historial", "history"),
+    "cmd.history.desc": (
+        "Tus últimas partidas (o las de otro jugador), con repeticiones",
+        "Your last matches (or another player's), with replays",
+    ),
+    "cmd.review": ("repaso", "review"),
+    "cmd.review.desc": (
+        "El repaso de tu última partida: precisión y jugadas clave",
+        "A review of your last match: accuracy and key moves",
+    ),
     "cmd.prefs": ("preferencias", "preferences"),
     "cmd.prefs.desc": (
         "Cómo juegas tú: un toque, aviso de turno",
@@ -259,6 +271,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "button.leave": ("Salir", "Leave"),
     "button.add_bot": ("Añadir bot", "Add bot"),
     "button.rules_set": ("Reglas: {name} ⟳", "Rules: {name} ⟳"),
+    "button.hints": ("💡 Pistas: {state}", "💡 Hints: {state}"),
+    "table.casual": (
+        " · 💡 con pistas: amistosa, fuera del ranking",
+        " · 💡 hints on: casual, not ranked",
+    ),
     "button.start": ("Empezar", "Start"),
     "button.cancel": ("Cancelar", "Cancel"),
     "button.accept": ("Aceptar", "Accept"),
@@ -521,7 +538,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "side.you": ("tú", "you"),
 }
 
-for _part in (HOUSE_RULES_MESSAGES, OPTION_MESSAGES):
+for _part in (HOUSE_RULES_MESSAGES, OPTION_MESSAGES, HISTORY_MESSAGES, REVIEW_MESSAGES):
     _twice = MESSAGES.keys() & _part.keys()
     if _twice:
         raise ValueError(f"catalog keys defined twice: {sorted(_twice)}")

@@ -171,6 +171,9 @@ class TableSession:
     seed: int = 0
     rule_options: dict[str, Any] | None = None  # house rules (Rules.to_dict()); None: the preset
     plays: list[int] = field(default_factory=lambda: [0, 0])  # plays made by each side
+    moves: list[str] = field(default_factory=list)  # every move, str(Move): seed + these = game
+    hints_on: bool = False  # the host let players ask for hints (always on against bots)
+    rating_changes: dict[str, int] = field(default_factory=dict)  # user id -> rating change
     summary: HandSummary | None = None  # the hand that just ended, until the next first play
     paused_until: float | None = None  # between hands: bots wait until then, or "next hand"
 
@@ -228,6 +231,24 @@ class TableSession:
         else:
             rules = Rules.preset(self.rules_name)
         return rules.with_options(chicas_to_win=self.chicas_to_win)
+
+    @property
+    def hints_available(self) -> bool:
+        """A player may ask for a hint: in a game against bots, or if the host allowed it.
+        A match where hints were available is casual (kept out of human-only rankings)."""
+        return self.hints_on or len(self.human_ids()) == 1
+
+    def toggle_hints(self, user_id: int) -> None:
+        """The host allows hints at this table, or takes them back, before the game starts."""
+        self._require_lobby()
+        self._require_host(user_id)
+        self.hints_on = not self.hints_on
+        self.version += 1
+
+    def set_rating_changes(self, changes: dict[int, int]) -> None:
+        """Each human's rating change, told at the match end once the result is rated."""
+        self.rating_changes = {str(user): delta for user, delta in changes.items()}
+        self.version += 1
 
     def change_rules(self, user_id: int, rules_name: str, rules: Rules) -> None:
         """The host picks another rule set before the game starts."""
@@ -567,6 +588,7 @@ class TableSession:
         events = game.play(move)
         self.version += 1
         self.plays[side] += 1
+        self.moves.append(str(move))
         if self.summary is not None:  # the next hand's first play: the last one is told
             self._forget_cards()
             self.summary = None
@@ -668,6 +690,8 @@ class TableSession:
         data["log"] = [{**entry, "kind": str(entry["kind"])} for entry in self.log]
         data["zapaterias"] = list(self.zapaterias)  # a copy: the session goes on changing
         data["plays"] = list(self.plays)
+        data["moves"] = list(self.moves)
+        data["rating_changes"] = dict(self.rating_changes)
         # (flat dataclasses: vars() copies them as asdict would, at a fraction of the cost)
         data["seats"] = [None if seat is None else dict(vars(seat)) for seat in self.seats]
         data["stats"] = [dict(vars(s)) for s in self.stats]

@@ -75,7 +75,12 @@ def test_a_count_picks_singular_or_plural(monkeypatch):
 
 
 def test_no_key_is_defined_in_two_catalog_parts():
-    from i18n import catalog_house_rules, catalog_options
+    from i18n import catalog_history, catalog_house_rules, catalog_options, catalog_review
 
-    parts = [catalog_house_rules.HOUSE_RULES_MESSAGES, catalog_options.OPTION_MESSAGES]
+    parts = [
+        catalog_house_rules.HOUSE_RULES_MESSAGES,
+        catalog_options.OPTION_MESSAGES,
+        catalog_history.HISTORY_MESSAGES,
+        catalog_review.REVIEW_MESSAGES,
+    ]
     assert all(key in MESSAGES for part in parts for key in part)

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import Move
+from engine import Game, Move
 from tables import Refusal, TableSession
 from tables.results import match_record
 
@@ -163,3 +163,22 @@ def test_a_played_out_table_round_trips_and_tells_no_hand(seed, players):
         saved = json.loads(json.dumps(session.to_dict()))
         assert TableSession.from_dict(saved).to_dict() == session.to_dict()
     assert session.winner in (0, 1)
+
+
+def test_the_seed_and_the_moves_rebuild_the_whole_game():
+    """What a record keeps to replay a match: every step comes back from seed + moves."""
+    session = lobby(players=4)
+    session.seed = 12345
+    session.start(ANA, 0.0)
+    rng = random.Random(1)
+    while session.phase == "playing":
+        move: Move = rng.choice(session.game.legal_moves())
+        if session.current_seat().is_bot:
+            session.apply_bot_move(move, session.version, 1.0)
+        else:
+            session.time_out(move, session.version, session.turn_deadline)
+    replay = Game.new(players=4, rules=session.rules, seed=session.seed)
+    for code in session.moves:
+        replay.play(Move.parse(code))
+    assert replay == session.game
+    assert all(str(Move.parse(code)) == code for code in session.moves)

@@ -1,0 +1,6 @@
+"""Ratings, match history and replays.
+
+Same format as `catalog.MESSAGES`: key -> (Spanish, English).
+"""
+
+HISTORY_MESSAGES: dict[str, tuple[str, str]] = {}
