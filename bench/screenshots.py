@@ -37,7 +37,7 @@ import tables.session  # noqa: E402
 from bot import create_bot  # noqa: E402
 from engine.cards import Card  # noqa: E402
 from render.faces import card_face_png  # noqa: E402
-from tests.cogs.helpers import only_session, open_hand, play_one_turn  # noqa: E402
+from tests.cogs.helpers import enabled, message_as_seen, only_session, open_hand  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_FLAGS = (
@@ -81,6 +81,25 @@ async def shoot(url: str, out: Path, width: int, height: int) -> None:
         raise RuntimeError(f"chromium could not screenshot {url} into {out}")
 
 
+async def play_from_one_hand(world: SimpleNamespace, player: object, args: argparse.Namespace):
+    """Play `args.moves` turns as a player does: from one private hand, which the bot
+    refreshes (each tap shows the card's choices, then the first one is played). With
+    `args.summary`, stop once a hand has ended and its summary is on the table."""
+    hand = await open_hand(world, player, only_session(world.env))
+    for _ in range(args.moves):
+        session = only_session(world.env)
+        if session.phase != "playing" or (args.summary and session.summary is not None):
+            return
+        hand = message_as_seen(world, player, hand)
+        cards = enabled(hand, "card")
+        if not cards:
+            return
+        choices = (await player.click(hand, custom_id=cards[0]["custom_id"])).response  # type: ignore[attr-defined]
+        take = enabled(choices, "take")[0]["custom_id"]
+        await player.click(choices, custom_id=take)  # type: ignore[attr-defined]
+        await world.env.settle()
+
+
 async def play_and_shoot(args: argparse.Namespace, database: Path) -> list[Path]:
     # The same deals every run, as in the tests.
     rng = random.Random(args.seed)
@@ -105,13 +124,10 @@ async def play_and_shoot(args: argparse.Namespace, database: Path) -> list[Path]
             player = members["ana"] if args.watch else viewer
             await player.slash(channel, "cuarenta start", mode="bot", bot_level="easy")
             world = SimpleNamespace(env=env, channel=channel)
-            for _ in range(args.moves):
-                session = only_session(env)
-                if session.phase != "playing":
-                    break
-                await play_one_turn(world, player, session)
-                await env.settle()
-            if only_session(env).phase == "playing":
+            if args.summary:  # the summary stays up: the bot waits for "Next hand"
+                tables.session.HAND_PAUSE_SECONDS = 3600  # type: ignore[misc]
+            await play_from_one_hand(world, player, args)
+            if viewer is not player and only_session(env).phase == "playing":
                 await open_hand(world, viewer, only_session(env))
             await env.settle()
             assets = {} if args.text_cards else emoji_assets(env)
@@ -151,6 +167,9 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--viewer", choices=PLAYERS, default="ana", help="who looks")
     parser.add_argument("--watch", action="store_true", help="ana plays, the viewer watches")
     parser.add_argument("--moves", type=int, default=2, help="the player's turns to play")
+    parser.add_argument(
+        "--summary", action="store_true", help="play on until a hand ends; shoot its summary"
+    )
     parser.add_argument("--lang", choices=("es", "en"), default="es", help="server language")
     parser.add_argument("--text-cards", action="store_true", help="no card emojis: text")
     parser.add_argument("--seed", type=int, default=1, help="the deals")

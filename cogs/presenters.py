@@ -229,7 +229,7 @@ def table_payload(session: TableSession, display: CardDisplay) -> Payload:
             chica=max(chica, 1),
             length=length_text(session.chicas_to_win, lang),
         )
-        + (t("table.casual", lang) if session.hints_available else ""),
+        + (t("table.casual", lang) if session.casual else ""),
     ]
     if game.chica_history and session.phase == "playing":
         lines.append(t("table.chicas_so_far", lang, results=chica_results(session, lang)))
@@ -363,6 +363,8 @@ def turn_line(session: TableSession, lang: str) -> str:
     assert seat is not None
     who = seat_name(session, seat, lang)
     deadline = session.turn_deadline
+    if deadline is None and session.paused_until is not None:
+        return t("table.paused", lang, who=who, when=when(session.paused_until))
     if deadline is None:
         return t("table.turn_bot", lang, who=who)
     return t("table.turn", lang, who=who, when=when(deadline))

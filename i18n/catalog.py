@@ -273,8 +273,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "button.rules_set": ("Reglas: {name} ⟳", "Rules: {name} ⟳"),
     "button.hints": ("💡 Pistas: {state}", "💡 Hints: {state}"),
     "table.casual": (
-        " · 💡 con pistas: amistosa, fuera del ranking",
-        " · 💡 hints on: casual, not ranked",
+        " · 💡 con pistas: amistosa, sin ranking",
+        " · 💡 with hints: casual, unranked",
     ),
     "button.start": ("Empezar", "Start"),
     "button.cancel": ("Cancelar", "Cancel"),
@@ -356,6 +356,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "▶ {who} to play (auto-play {when})",
     ),
     "table.turn_bot": ("▶ Le toca a {who}…", "▶ {who} is thinking…"),
+    "table.paused": (
+        "⏸ {who} abre la siguiente mano {when}, o cuando alguien pulse «Siguiente mano».",
+        "⏸ {who} leads the next hand {when}, or when someone presses Next hand.",
+    ),
     "table.locked": (
         "{label} está en {points}: solo la caída le sirve.",
         "{label} is at {points}: only a caída scores for it.",
@@ -364,7 +368,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "picture.player": ("jugador {seat}", "player {seat}"),
     "table.bot_name": ("🤖 {name} ({level})", "🤖 {name} ({level})"),
     "table.bot_for": ("🤖 bot por {who}", "🤖 bot for {who}"),
-    "picture.bot_named": ("{name} (bot)", "{name} (bot)"),
+    "picture.bot_named": ("{name}", "{name}"),
     "level.easy": ("fácil", "easy"),
     "level.easy.f": ("fácil", "easy"),
     "level.normal": ("normal", "normal"),

@@ -173,6 +173,7 @@ class TableSession:
     plays: list[int] = field(default_factory=lambda: [0, 0])  # plays made by each side
     moves: list[str] = field(default_factory=list)  # every move, str(Move): seed + these = game
     hints_on: bool = False  # the host let players ask for hints (always on against bots)
+    hints_used: bool = False  # a player was shown a hint
     rating_changes: dict[str, int] = field(default_factory=dict)  # user id -> rating change
     summary: HandSummary | None = None  # the hand that just ended, until the next first play
     paused_until: float | None = None  # between hands: bots wait until then, or "next hand"
@@ -234,9 +235,18 @@ class TableSession:
 
     @property
     def hints_available(self) -> bool:
-        """A player may ask for a hint: in a game against bots, or if the host allowed it.
-        A match where hints were available is casual (kept out of human-only rankings)."""
+        """A player may ask for a hint: in a game against bots, or if the host allowed it."""
         return self.hints_on or len(self.human_ids()) == 1
+
+    @property
+    def casual(self) -> bool:
+        """A friendly match, not rated and kept out of the rankings: the host allowed hints
+        (a game between people), or a player used one (a game against the bots too)."""
+        return self.hints_on or self.hints_used
+
+    def note_hint(self) -> None:
+        """A player was shown a hint: the match becomes casual."""
+        self.hints_used = True
 
     def toggle_hints(self, user_id: int) -> None:
         """The host allows hints at this table, or takes them back, before the game starts."""
