@@ -1,0 +1,414 @@
+"""The expert as a teacher: a hint for the seat to play, and a review of a whole match.
+
+Both judge a position only from what its seat knew then (view.py): its own hand, the
+table, the scores and counts, and the cards captured so far this hand — every capture
+happens in plain sight, so `replay` counts them from the moves (`gone`). Nothing reads
+another seat's hand or the stock: the judgement is the same in every deal of the hidden
+cards consistent with that knowledge (the tests deal them differently).
+
+- `hint`: the expert bot's own choice (search.choose_expert, the same budget), with the
+  facts a one-line why is told from (`Reason`): what the move takes and scores, and what
+  it leaves the next player (a card a caída could fall on, a table it could sweep).
+- `judge`: the expected points of *every* move of the seat to play — in points for its
+  side, the same scale the expert searches with (evaluate.py: the score difference plus
+  the cartón to come; a won chica is worth WIN). Every move is valued in the same hidden
+  deals, so their differences carry little of the luck of the sampling.
+- `review`: every decision of a match judged; per seat an accuracy (100 for the best move,
+  falling with the expected points lost: see `move_accuracy`), the costliest moves, and
+  the moments that decided each chica (`Moment`).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from ..cards import Card
+from ..events import Event, EventKind
+from ..game import Game
+from ..moves import Move
+from ..rules import Rules
+from .bot import DEFAULT_BUDGET_MS, to_move
+from .exact import Solver
+from .search import ENUMERATE_LIMIT, EXACT_SAMPLED, Lookahead, choose_expert, solve_moves
+from .sim import captures
+from .view import SeatView
+
+# The review's judgement of one decision: worlds (hidden deals) valued, at most, and the
+# cards left in all hands at or under which every world is solved exactly to the deal's end.
+JUDGE_WORLDS = 16
+EXACT_WORLDS_LIMIT = 16  # ...enumerated worlds solved exactly when there are this few or fewer
+ACCURACY_SCALE = 4.0  # points lost at which a move's accuracy falls to 1/e (37)
+COSTLY_MOVES = 3
+MIN_COST = 0.05  # expected points lost under which a move is as good as the best
+MOMENT_COST = 1.0  # a seat's own moment is told when its move cost at least this
+
+
+def rank_move(move: Move) -> tuple[int, tuple[int, ...]]:
+    """A move by ranks, its takes sorted (suits never matter): to compare moves."""
+    return move.card.rank, tuple(sorted(c.rank for c in move.takes))
+
+
+# ------------------------------------------------------------------------------ replay
+@dataclass(frozen=True)
+class Turn:
+    """One decision of a match: the game before `move`, what the seat knew of the hand,
+    and what the move made happen."""
+
+    index: int  # the move's place in the match
+    game: Game
+    gone: tuple[int, ...]  # per rank, the cards captured so far this hand (public)
+    move: Move
+    chica: int  # 0 for the first chica
+    events: tuple[Event, ...]
+
+    @property
+    def seat(self) -> int:
+        return self.game.to_play
+
+
+def replay(players: int, rules: Rules, seed: int, moves: list[str]) -> Iterator[Turn]:
+    """Every decision of a recorded match (seed and moves rebuild it exactly)."""
+    game = Game.new(players=players, rules=rules, seed=seed)
+    gone = [0] * 11
+    hand = game.hand_number
+    for index, text in enumerate(moves):
+        if game.hand_number != hand:
+            gone, hand = [0] * 11, game.hand_number
+        move = Move.parse(text)
+        before = game.copy()
+        chica = len(game.chica_history)
+        events = game.play(move)
+        yield Turn(index, before, tuple(gone), move, chica, tuple(events))
+        if move.takes:
+            gone[move.card.rank] += 1
+            for card in move.takes:
+                gone[card.rank] += 1
+
+
+def position_now(players: int, rules: Rules, seed: int, moves: list[str]) -> tuple[Game, list[int]]:
+    """The game after `moves`, and the cards captured so far in its hand, by rank."""
+    game = Game.new(players=players, rules=rules, seed=seed)
+    gone = [0] * 11
+    for text in moves:
+        move = Move.parse(text)
+        hand = game.hand_number
+        game.play(move)
+        if game.hand_number != hand:
+            gone = [0] * 11
+        elif move.takes:
+            gone[move.card.rank] += 1
+            for card in move.takes:
+                gone[card.rank] += 1
+    return game, gone
+
+
+# ------------------------------------------------------------------------------- hint
+class Play(StrEnum):
+    """What a move does now."""
+
+    CAIDA_LIMPIA = "caida_limpia"
+    CAIDA = "caida"
+    LIMPIA = "limpia"
+    CAPTURE = "capture"
+    DROP = "drop"
+
+
+class Leaves(StrEnum):
+    """What a move leaves the next player, as its seat can tell."""
+
+    EMPTY = "empty"  # the table is empty: nothing to take, no caída
+    NO_CAIDA = "no_caida"  # a dropped card no unseen card can fall on
+    CAIDA_RISK = "caida_risk"  # a dropped card `unseen` cards could fall on
+    LIMPIA_RISK = "limpia_risk"  # a table one card could sweep (`unseen` such cards)
+    SAFE = "safe"  # a capture leaving no limpia within reach
+
+
+@dataclass(frozen=True)
+class Reason:
+    """The facts a hint's why is told from."""
+
+    play: Play
+    points: int  # scored now
+    takes: tuple[Card, ...]
+    leaves: Leaves
+    unseen: int = 0  # the cards that could make the caída or limpia (CAIDA_RISK, LIMPIA_RISK)
+
+
+@dataclass(frozen=True)
+class Hint:
+    move: Move
+    reason: Reason
+
+
+def explain(game: Game, gone: list[int] | tuple[int, ...], move: Move) -> Reason:
+    """What `move` does and leaves, as the seat to play can tell (never the hidden cards)."""
+    view = SeatView(game, gone=list(gone))
+    unseen = view.unseen
+    after = game.copy()
+    events = after.play(move)
+    kinds = {e.kind for e in events}
+    points = sum(e.points for e in events if e.kind in (EventKind.CAIDA, EventKind.LIMPIA))
+    caida, limpia = EventKind.CAIDA in kinds, EventKind.LIMPIA in kinds
+    play = (
+        Play.CAIDA_LIMPIA
+        if caida and limpia
+        else Play.CAIDA
+        if caida
+        else Play.LIMPIA
+        if limpia
+        else Play.CAPTURE
+        if move.takes
+        else Play.DROP
+    )
+    takes = tuple(sorted(move.takes))
+    table = list(view.table)
+    if move.takes:
+        for card in move.takes:
+            table[card.rank] -= 1
+    else:
+        table[move.card.rank] += 1
+    if not any(table):
+        return Reason(play, points, takes, Leaves.EMPTY)
+    if not move.takes:
+        falling = unseen[move.card.rank]
+        if falling:
+            return Reason(play, points, takes, Leaves.CAIDA_RISK, falling)
+    size = sum(table)
+    sweepers = sum(
+        unseen[rank]
+        for rank in range(1, 11)
+        if any(len(t) == size for t in captures(table, rank, view.parts))
+    )
+    if sweepers:
+        return Reason(play, points, takes, Leaves.LIMPIA_RISK, sweepers)
+    return Reason(play, points, takes, Leaves.NO_CAIDA if not move.takes else Leaves.SAFE)
+
+
+def hint(
+    game: Game, gone: list[int] | tuple[int, ...], budget_ms: float = DEFAULT_BUDGET_MS
+) -> Hint:
+    """The expert's move for the seat to play, as the expert bot would choose it, and why."""
+    view = SeatView(game, gone=list(gone))
+    rng = random.Random(f"hint|{view.key}")
+    move = to_move(view, choose_expert(view, rng, budget_ms))
+    return Hint(move, explain(game, gone, move))
+
+
+# ------------------------------------------------------------------------------ judge
+@dataclass(frozen=True)
+class Judgement:
+    """Every distinct move of a decision with its expected points for the seat's side."""
+
+    moves: tuple[Move, ...]
+    values: tuple[float, ...]
+
+    @property
+    def best(self) -> int:
+        return max(range(len(self.values)), key=self.values.__getitem__)
+
+    def index_of(self, move: Move) -> int:
+        wanted = rank_move(move)
+        return next(i for i, m in enumerate(self.moves) if rank_move(m) == wanted)
+
+    def loss(self, move: Move) -> float:
+        """The expected points `move` gives up against the best move (0 or more)."""
+        return self.values[self.best] - self.values[self.index_of(move)]
+
+
+def judge(game: Game, gone: list[int] | tuple[int, ...], worlds: int = JUDGE_WORLDS) -> Judgement:
+    """The expected points of each move of the seat to play, from what that seat knows.
+
+    Late in a 2-player deal, every opponent hand is enumerated with its chance; when few,
+    each is solved exactly to the end of the deal. Otherwise `worlds` hidden deals are
+    drawn (seeded by what the seat sees, so the same knowledge gets the same judgement)
+    and each move is valued as the expert's search values it (search.Lookahead), solved
+    exactly once few cards are left in all hands.
+    """
+    view = SeatView(game, gone=list(gone))
+    choices = view.moves()
+    moves = tuple(to_move(view, choice) for choice in choices)
+    if len(choices) == 1:
+        return Judgement(moves, (0.0,))
+    left = sum(view.sizes)
+    exact = left <= EXACT_SAMPLED[view.players]
+    enumerated = view.enumerate_worlds(ENUMERATE_LIMIT, read_drop=True)
+    totals = [0.0] * len(choices)
+    if enumerated is not None and (exact or len(enumerated) <= EXACT_WORLDS_LIMIT):
+        for weight, pos in enumerated:
+            for index, value in enumerate(solve_moves(pos, choices, view.side, Solver())):
+                totals[index] += weight * value
+        return Judgement(moves, tuple(totals))
+    rng = random.Random(f"teacher|{view.key}")
+    search = Lookahead(view.seat, team=view.players == 4)
+    for _ in range(worlds):
+        pos = view.sample(rng, read_drop=True)
+        row = search.exact_values(pos, choices) if exact else search.values(pos, choices)
+        for index, value in enumerate(row):
+            totals[index] += value / worlds
+    return Judgement(moves, tuple(totals))
+
+
+def move_accuracy(loss: float) -> float:
+    """100 for the best move, 37 for one that gives up ACCURACY_SCALE points, near 0 for
+    one that throws the chica away."""
+    return 100.0 * math.exp(-max(0.0, loss) / ACCURACY_SCALE)
+
+
+# ----------------------------------------------------------------------------- review
+@dataclass(frozen=True)
+class Decision:
+    """One judged move, with what its seat could see then (for a picture of it)."""
+
+    index: int
+    seat: int
+    chica: int
+    played: Move
+    best: Move
+    loss: float
+    hand: tuple[Card, ...]
+    table: tuple[Card, ...]
+    last_played: Card | None
+    scores: tuple[int, int]
+    chicas: tuple[int, int]
+    stock: int
+
+
+class MomentKind(StrEnum):
+    """A moment that decided a chica."""
+
+    CAIDA_AT_LOCK = "caida_at_lock"  # a side at the lock won the chica with a caída
+    MISSED_LIMPIA = "missed_limpia"  # a limpia was in hand and not taken
+    LEFT_FOR_CAIDA = "left_for_caida"  # a dropped card the next player fell on
+
+
+@dataclass(frozen=True)
+class Moment:
+    kind: MomentKind
+    index: int
+    seat: int
+    chica: int
+    card: Card  # the card played (the caída's, the one not swept with, the one fallen on)
+    loss: float = 0.0  # expected points lost, for the seat's own moves
+
+
+@dataclass
+class SeatReview:
+    decisions: list[Decision] = field(default_factory=list)
+
+    @property
+    def judged(self) -> int:
+        return len(self.decisions)
+
+    @property
+    def accuracy(self) -> float | None:
+        """Mean accuracy over the seat's decisions that had a choice (None: none had)."""
+        if not self.decisions:
+            return None
+        return sum(move_accuracy(d.loss) for d in self.decisions) / len(self.decisions)
+
+    @property
+    def lost(self) -> float:
+        return sum(d.loss for d in self.decisions)
+
+    def costliest(self, count: int = COSTLY_MOVES) -> list[Decision]:
+        """The moves that gave up the most expected points (ties: the earlier first)."""
+        worst = sorted(self.decisions, key=lambda d: (-d.loss, d.index))
+        return [d for d in worst[:count] if d.loss >= MIN_COST]
+
+
+@dataclass
+class MatchReview:
+    players: int
+    seats: list[SeatReview]
+    moments: list[Moment]
+    chicas: list[tuple[int, int]]  # the final score of each chica
+
+    def moments_for(self, seat: int) -> list[Moment]:
+        """The moments a seat is told, in order: every chica won by a caída at the lock
+        (public), and its own moves that cost at least MOMENT_COST: a limpia missed, a
+        card left for a caída. Other seats' losses are not told: they came from their hands.
+        """
+        return [
+            m
+            for m in self.moments
+            if m.kind is MomentKind.CAIDA_AT_LOCK or (m.seat == seat and m.loss >= MOMENT_COST)
+        ]
+
+
+def review(
+    players: int,
+    rules: Rules,
+    seed: int,
+    moves: list[str],
+    seats: tuple[int, ...] | None = None,
+    worlds: int = JUDGE_WORLDS,
+) -> MatchReview:
+    """Judge every decision of a match (of `seats` only, if given) and find the moments
+    that decided each chica."""
+    judged = range(players) if seats is None else seats
+    result = MatchReview(players, [SeatReview() for _ in range(players)], [], [])
+    previous: Turn | None = None
+    losses: dict[int, float] = {}  # move index -> expected points lost
+    for turn in replay(players, rules, seed, moves):
+        game, seat = turn.game, turn.seat
+        if seat in judged:
+            judgement = judge(game, turn.gone, worlds)
+            if len(judgement.moves) > 1:
+                decision = _decision(turn, judgement)
+                losses[turn.index] = decision.loss
+                result.seats[seat].decisions.append(decision)
+                if _missed_limpia(game, turn.move, judgement):
+                    result.moments.append(_moment(MomentKind.MISSED_LIMPIA, turn, decision.loss))
+        caida = any(e.kind is EventKind.CAIDA for e in turn.events)
+        if caida and previous is not None and previous.move.card is game.last_played:
+            result.moments.append(
+                _moment(MomentKind.LEFT_FOR_CAIDA, previous, losses.get(previous.index, 0.0))
+            )
+        won = any(e.kind is EventKind.CHICA for e in turn.events)
+        if caida and won and game.locked(seat % 2):
+            result.moments.append(_moment(MomentKind.CAIDA_AT_LOCK, turn))
+        if won:
+            result.chicas.append(_final_score(turn))
+        previous = turn
+    return result
+
+
+def _final_score(turn: Turn) -> tuple[int, int]:
+    """The score a chica ended at, from the game before its last move and that move."""
+    after = turn.game.copy()
+    after.play(turn.move)
+    return after.chica_history[-1]
+
+
+def _moment(kind: MomentKind, turn: Turn, loss: float = 0.0) -> Moment:
+    return Moment(kind, turn.index, turn.seat, turn.chica, turn.move.card, loss)
+
+
+def _decision(turn: Turn, judgement: Judgement) -> Decision:
+    game = turn.game
+    return Decision(
+        index=turn.index,
+        seat=turn.seat,
+        chica=turn.chica,
+        played=turn.move,
+        best=judgement.moves[judgement.best],
+        loss=max(0.0, judgement.loss(turn.move)),
+        hand=tuple(sorted(game.hands[turn.seat])),
+        table=tuple(game.table),
+        last_played=game.last_played,
+        scores=game.scores,
+        chicas=game.chicas,
+        stock=len(game.stock),
+    )
+
+
+def _missed_limpia(game: Game, played: Move, judgement: Judgement) -> bool:
+    """A limpia was in hand, the move made was none, and that cost points."""
+    if played.takes and len(played.takes) == len(game.table):
+        return False
+    sweeps = any(len(m.takes) == len(game.table) for m in judgement.moves)
+    return sweeps and judgement.loss(played) >= MOMENT_COST
