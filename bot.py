@@ -142,16 +142,17 @@ class CuarentaBot(commands.Bot):
         """Sync to the development server when set (instant, every start); globally from the
         lead process when the commands changed since the last global sync, or when asked.
 
-        A failed sync is logged, not raised: the bot runs with the commands Discord has,
-        and the next start tries again (the stored hash changes only after a success).
+        A failed sync (an error, or an answer that can't be read) is logged, not raised:
+        the bot runs with the commands Discord has, and the next start tries again (the
+        stored hash changes only after a success).
         """
         if self.dev_guild_id:
             guild = discord.Object(self.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
             try:
                 synced = await self.tree.sync(guild=guild)
-            except discord.HTTPException as error:
-                log.error("could not sync the commands to guild %s: %s", self.dev_guild_id, error)
+            except Exception as error:  # refused, or an answer we can't read: run on
+                log.error("could not sync the commands to guild %s: %r", self.dev_guild_id, error)
             else:
                 log.info("synced %d commands to guild %s", len(synced), self.dev_guild_id)
         if not self.leads:
@@ -162,8 +163,8 @@ class CuarentaBot(commands.Bot):
             return
         try:
             synced = await self.tree.sync()
-        except discord.HTTPException as error:
-            log.error("could not sync the commands globally (next start retries): %s", error)
+        except Exception as error:  # refused, or an answer we can't read: run on
+            log.error("could not sync the commands globally (next start retries): %r", error)
             return
         await self.storage.set_bot_state(SYNCED_COMMANDS_KEY, digest)
         log.info("synced %d commands globally", len(synced))

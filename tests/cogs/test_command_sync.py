@@ -82,6 +82,21 @@ async def test_a_refused_sync_is_logged_and_retried_at_the_next_start(
     assert "extra" in {command["name"] for command in uploaded.json}
 
 
+@pytest.mark.bot_options(sync_global=False)
+async def test_an_answer_that_cannot_be_read_does_not_stop_the_bot(simcord_env, make_bot, caplog):
+    """Seen with a fake Discord that answers the upload without descriptions."""
+    bot = with_extra_command(make_bot(sync_global=False))
+
+    async def unreadable(*args, **kwargs):
+        raise KeyError("description")
+
+    bot.tree.sync = unreadable  # type: ignore[method-assign]
+    with caplog.at_level(logging.ERROR, logger="cuarenta"):
+        await simcord_env.restart_bot(bot)
+    assert "could not sync the commands globally" in caplog.text
+    assert simcord_env.bot.is_ready()
+
+
 @pytest.mark.bot_options(sync_global=False, dev_guild_id=0)
 async def test_a_development_server_syncs_at_every_start(simcord_env, make_bot):
     guild = simcord_env.create_guild("dev")
