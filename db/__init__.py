@@ -10,6 +10,8 @@ ChannelTaken when a second session would be live in one channel.
 from .errors import ChannelTaken, SchemaTooNewError, StorageBusy, StorageError
 from .models import (
     LeaderboardRow,
+    LoggedSeat,
+    MatchLog,
     MatchOutcome,
     MatchRecord,
     PlayerResult,
@@ -22,6 +24,8 @@ from .storage import Storage
 __all__ = [
     "ChannelTaken",
     "LeaderboardRow",
+    "LoggedSeat",
+    "MatchLog",
     "MatchOutcome",
     "MatchRecord",
     "PlayerResult",

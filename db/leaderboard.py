@@ -8,7 +8,7 @@ the player's own seats (match_players_by_user), so they grow with that player's 
 from __future__ import annotations
 
 from .backend import Database
-from .migrations import GLOBAL_SCOPE
+from .migrations import GLOBAL_SCOPE, POOL_BOTS, POOL_CASUAL, POOL_HUMANS
 from .models import LeaderboardRow, PlayerStats
 from .records import COUNTERS
 
@@ -100,8 +100,10 @@ _OTHER_SEAT = f"""SELECT other.user_id, COUNT(*) AS times
 
 _SUMS = ", ".join(f"SUM({name})" for name in COUNTERS)
 # Totals over all the player's matches of one scope: from player_totals (all rule sets) ...
-_TOTALS = f"""SELECT SUM(matches), SUM(wins), SUM(with_bots * matches), {_SUMS}
-    FROM player_totals WHERE scope = ? AND with_bots IN (0, 1) AND user_id = ?"""
+_TOTALS = f"""SELECT SUM(matches), SUM(wins),
+        SUM(CASE WHEN with_bots = {POOL_BOTS} THEN matches ELSE 0 END), {_SUMS}
+    FROM player_totals
+    WHERE scope = ? AND with_bots IN ({POOL_HUMANS}, {POOL_BOTS}, {POOL_CASUAL}) AND user_id = ?"""
 # ... or, for one rule set, from the player's own seats.
 _TOTALS_OF_RULES = f"""SELECT COUNT(*), SUM(me.won), SUM(m.with_bots), {_SUMS}
     FROM {_MY_SEATS} WHERE {_MINE} AND {_PLAYED}"""

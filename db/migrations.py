@@ -13,6 +13,12 @@ Shipped migrations are history: never edit one, append a new one.
 - v5: per-player settings; matches keep how they ended (`outcome`: abandoned ones count in
   no total) and their rule options (`rule_options`, old rows filled from their preset's
   name); `bot_state`, a few values of the bot's own (e.g. the hash of the last command sync).
+- v6: casual matches (hints were available: kept out of the human-only rankings); each seat
+  keeps its bot level and name, and the match's time and server (a player's history is read
+  from one index); `match_moves`, the seed and move list that rebuild a match (kept for a
+  retention period; older matches have none); skill ratings per scope, ranking and table
+  size (`ratings`) and each rated match's changes (`rating_changes`, which also makes
+  rating a match idempotent).
 """
 
 from __future__ import annotations
@@ -25,6 +31,11 @@ from .transactions import transaction
 APPLICATION_ID = 0x43343021  # "C40!" in the file header: this file belongs to the Cuarenta bot
 
 GLOBAL_SCOPE = 0  # player_totals.scope for "all servers" (no Discord id is 0)
+
+# player_totals.with_bots, the ranking a match counts in (v6 added the casual one): human-only
+# matches, matches with bots, and casual human-only matches (counted in no ranking, only in
+# the players' statistics).
+POOL_HUMANS, POOL_BOTS, POOL_CASUAL = 0, 1, 2
 
 _V1 = (
     f"PRAGMA application_id = {APPLICATION_ID}",
@@ -78,9 +89,12 @@ _V2 = (
 )
 
 
-def _rebuild_player_totals(counted: str) -> tuple[str, ...]:
+def _rebuild_player_totals(
+    counted: str, pool: str = "m.with_bots", seat: str = "p.*"
+) -> tuple[str, ...]:
     """Statements that recompute player_totals from the seats of the matches `counted` keeps
-    (an SQL condition on `m`, the match)."""
+    (an SQL condition on `m`, the match), each in the ranking `pool` gives (an SQL column
+    named with_bots); `seat` selects the seat's columns the totals sum."""
     return (
         "DELETE FROM player_totals",
         f"""INSERT INTO player_totals (
@@ -90,11 +104,11 @@ def _rebuild_player_totals(counted: str) -> tuple[str, ...]:
         SUM(points), SUM(chicas_won), SUM(chicas_lost), SUM(caidas), SUM(limpias),
         SUM(rondas), SUM(zapaterias_given), SUM(zapaterias_suffered)
     FROM (
-        SELECT m.guild_id AS scope, m.with_bots, p.*
+        SELECT m.guild_id AS scope, {pool}, {seat}
         FROM match_players AS p JOIN matches AS m USING (match_id)
         WHERE p.user_id IS NOT NULL AND m.guild_id IS NOT NULL{counted}
         UNION ALL
-        SELECT 0 AS scope, m.with_bots, p.*
+        SELECT 0 AS scope, {pool}, {seat}
         FROM match_players AS p JOIN matches AS m USING (match_id)
         WHERE p.user_id IS NOT NULL{counted}
     )
@@ -176,11 +190,73 @@ _V5 = (
     )""",
 )
 
-# Recomputes player_totals from the matches (abandoned ones count in none): the bulk import
-# (records.record_many) uses it instead of one upsert per seat.
-REBUILD_PLAYER_TOTALS = _rebuild_player_totals(" AND m.outcome <> 'abandoned'")
+_V6 = (
+    "ALTER TABLE matches ADD COLUMN casual INTEGER NOT NULL DEFAULT 0",
+    "ALTER TABLE match_players ADD COLUMN bot_level TEXT",
+    "ALTER TABLE match_players ADD COLUMN name TEXT NOT NULL DEFAULT ''",
+    "ALTER TABLE match_players ADD COLUMN guild_id INTEGER",
+    "ALTER TABLE match_players ADD COLUMN finished_at REAL NOT NULL DEFAULT 0",
+    """UPDATE match_players SET
+        guild_id = (SELECT guild_id FROM matches WHERE matches.match_id = match_players.match_id),
+        finished_at = (SELECT finished_at FROM matches
+            WHERE matches.match_id = match_players.match_id)""",
+    # A player's history, newest first: in all servers, and in one.
+    """CREATE INDEX match_players_history ON match_players (user_id, finished_at, match_id)
+        WHERE user_id IS NOT NULL""",
+    """CREATE INDEX match_players_guild_history
+        ON match_players (user_id, guild_id, finished_at, match_id) WHERE user_id IS NOT NULL""",
+    """CREATE TABLE match_moves (
+        match_id    TEXT PRIMARY KEY REFERENCES matches (match_id) ON DELETE CASCADE,
+        finished_at REAL NOT NULL,
+        seed        INTEGER NOT NULL,
+        moves       TEXT NOT NULL
+    )""",
+    "CREATE INDEX match_moves_by_age ON match_moves (finished_at)",
+    """CREATE TABLE ratings (
+        scope      INTEGER NOT NULL,
+        with_bots  INTEGER NOT NULL,
+        players    INTEGER NOT NULL,
+        user_id    INTEGER NOT NULL,
+        mu         REAL NOT NULL,
+        sigma      REAL NOT NULL,
+        rating     REAL NOT NULL,
+        matches    INTEGER NOT NULL,
+        wins       INTEGER NOT NULL,
+        updated_at REAL NOT NULL,
+        PRIMARY KEY (scope, with_bots, players, user_id)
+    ) WITHOUT ROWID""",
+    # Covering: a page of a rating ranking is read from the index alone.
+    """CREATE INDEX ratings_by_rating ON ratings (scope, with_bots, players, rating DESC,
+        user_id, mu, sigma, matches, wins)""",
+    """CREATE TABLE rating_changes (
+        match_id      TEXT NOT NULL REFERENCES matches (match_id) ON DELETE CASCADE,
+        scope         INTEGER NOT NULL,
+        user_id       INTEGER NOT NULL,
+        with_bots     INTEGER NOT NULL,
+        players       INTEGER NOT NULL,
+        finished_at   REAL NOT NULL,
+        won           INTEGER NOT NULL,
+        rating_before REAL NOT NULL,
+        rating_after  REAL NOT NULL,
+        opponents     REAL NOT NULL,
+        PRIMARY KEY (match_id, scope, user_id)
+    )""",
+    """CREATE INDEX rating_changes_by_user
+        ON rating_changes (user_id, scope, finished_at, match_id)""",
+)
 
-MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5)
+# Recomputes player_totals from the matches (abandoned ones count in none, casual human-only
+# ones in their own pool): the bulk import (records.record_many) uses it instead of one
+# upsert per seat.
+REBUILD_PLAYER_TOTALS = _rebuild_player_totals(
+    " AND m.outcome <> 'abandoned'",
+    pool=f"CASE WHEN m.with_bots = 1 THEN {POOL_BOTS} WHEN m.casual = 1 THEN {POOL_CASUAL} "
+    f"ELSE {POOL_HUMANS} END AS with_bots",
+    seat="p.user_id, p.won, p.points, p.chicas_won, p.chicas_lost, p.caidas, p.limpias, "
+    "p.rondas, p.zapaterias_given, p.zapaterias_suffered",
+)
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5, _V6)
 LATEST_VERSION = len(MIGRATIONS)
 
 # PostgreSQL runs the same history, each statement adapted to its dialect (types, a

@@ -50,6 +50,8 @@ class PlayerResult:
     rondas: int
     zapaterias_given: int
     zapaterias_suffered: int
+    bot_level: str | None = None  # a bot seat's level ("easy", "normal", ...)
+    name: str = ""  # the name shown at the table (a bot's given name; a human's at the time)
 
 
 class MatchOutcome(StrEnum):
@@ -66,6 +68,8 @@ class MatchRecord:
     """A finished match, one result per seat (bots included, with user_id None).
 
     `rule_options` is the rule set as `engine.Rules.to_dict()` gives it; `rules` its name.
+    `casual`: hints were available (kept out of the human-only rankings, never rated).
+    `seed` and `moves` (each `str(Move)`) rebuild the match step by step; None: not kept.
     """
 
     match_id: str
@@ -79,6 +83,37 @@ class MatchRecord:
     results: list[PlayerResult]
     outcome: MatchOutcome = MatchOutcome.PLAYED
     rule_options: dict = field(default_factory=dict)
+    casual: bool = False
+    seed: int | None = None
+    moves: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True)
+class LoggedSeat:
+    """A seat of a recorded match: its player (None: a bot, of `bot_level`) and name."""
+
+    seat: int
+    user_id: int | None
+    bot_level: str | None
+    name: str
+
+
+@dataclass(frozen=True)
+class MatchLog:
+    """What rebuilds a recorded match: `engine.Game.new(players, Rules.from_dict(
+    rule_options), seed)`, then each of `moves` (`Move.parse`) played in turn."""
+
+    match_id: str
+    guild_id: int | None
+    finished_at: float
+    rules: str  # the rule set's name ("quito", "cuenca", "house", "custom")
+    rule_options: dict
+    players: int
+    seed: int
+    seats: tuple[LoggedSeat, ...]  # in seat order; side = seat % 2
+    moves: tuple[str, ...]
+    outcome: MatchOutcome
+    winner_side: int
 
 
 @dataclass(frozen=True)

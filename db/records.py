@@ -1,13 +1,21 @@
-"""Recording finished matches: the match, one row per seat, and the players' running totals."""
+"""Recording finished matches: the match, one row per seat, the players' running totals and
+the move log (kept `keep_moves` seconds: older logs are pruned when a match is recorded)."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 
 from .backend import Database
 from .codec import to_json
-from .migrations import GLOBAL_SCOPE, REBUILD_PLAYER_TOTALS
-from .models import MatchOutcome, MatchRecord, PlayerResult
+from .migrations import (
+    GLOBAL_SCOPE,
+    POOL_BOTS,
+    POOL_CASUAL,
+    POOL_HUMANS,
+    REBUILD_PLAYER_TOTALS,
+)
+from .models import LoggedSeat, MatchLog, MatchOutcome, MatchRecord, PlayerResult
 
 # Per-seat counters that player_totals sums (besides matches and wins).
 COUNTERS = (
@@ -20,14 +28,28 @@ COUNTERS = (
     "zapaterias_given",
     "zapaterias_suffered",
 )
-_SEAT_COLUMNS = ("match_id", "seat", "user_id", "side", "won", *COUNTERS)
+_SEAT_COLUMNS = (
+    "match_id",
+    "seat",
+    "user_id",
+    "side",
+    "won",
+    *COUNTERS,
+    "bot_level",
+    "name",
+    "guild_id",
+    "finished_at",
+)
 _TOTAL_KEYS = ("scope", "with_bots", "user_id")
 _OUTCOMES = frozenset(MatchOutcome)  # StrEnum members equal their values
 
 _INSERT_MATCH = """INSERT INTO matches
     (match_id, guild_id, channel_id, finished_at, rules, players, with_bots, winner_side,
-     outcome, rule_options)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING"""
+     outcome, rule_options, casual)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING"""
+_INSERT_MOVES = """INSERT INTO match_moves (match_id, finished_at, seed, moves) VALUES (?, ?, ?, ?)
+    ON CONFLICT DO NOTHING"""
+_PRUNE_MOVES = "DELETE FROM match_moves WHERE finished_at < ?"
 _INSERT_SEAT = (
     f"INSERT INTO match_players ({', '.join(_SEAT_COLUMNS)}) "
     f"VALUES ({', '.join('?' * len(_SEAT_COLUMNS))}) ON CONFLICT DO NOTHING"
@@ -75,13 +97,40 @@ def _match_row(match: MatchRecord) -> tuple:
         match.winner_side,
         MatchOutcome(match.outcome).value,
         to_json(match.rule_options, "a match's rule options"),
+        int(match.casual),
     )
 
 
 def _seat_rows(match: MatchRecord) -> list[tuple]:
     return [
-        (match.match_id, r.seat, r.user_id, r.side, int(r.won), *_counts(r)) for r in match.results
+        (
+            match.match_id,
+            r.seat,
+            r.user_id,
+            r.side,
+            int(r.won),
+            *_counts(r),
+            r.bot_level,
+            r.name,
+            match.guild_id,
+            match.finished_at,
+        )
+        for r in match.results
     ]
+
+
+def _moves_rows(match: MatchRecord) -> list[tuple]:
+    """The match's move log (none when it was not kept): moves joined by spaces."""
+    if match.seed is None or match.moves is None:
+        return []
+    return [(match.match_id, match.finished_at, match.seed, " ".join(match.moves))]
+
+
+def pool(match: MatchRecord) -> int:
+    """The ranking the match counts in: with bots, human-only, or none (casual)."""
+    if match.with_bots:
+        return POOL_BOTS
+    return POOL_CASUAL if match.casual else POOL_HUMANS
 
 
 def _total_rows(match: MatchRecord) -> list[tuple]:
@@ -93,21 +142,63 @@ def _total_rows(match: MatchRecord) -> list[tuple]:
         return []
     scopes = [GLOBAL_SCOPE] if match.guild_id is None else [match.guild_id, GLOBAL_SCOPE]
     return [
-        (scope, int(match.with_bots), r.user_id, 1, int(r.won), float(r.won), *_counts(r))
+        (scope, pool(match), r.user_id, 1, int(r.won), float(r.won), *_counts(r))
         for r in match.results
         if r.user_id is not None
         for scope in scopes
     ]
 
 
-async def record(db: Database, match: MatchRecord) -> None:
-    """Record a finished match in one transaction; a match_id already recorded is a no-op."""
+async def record(db: Database, match: MatchRecord, keep_moves_after: float | None) -> None:
+    """Record a finished match in one transaction; a match_id already recorded is a no-op.
+
+    Move logs of matches finished before `keep_moves_after` (None: keep all) are pruned.
+    """
     _check(match)
     async with db.transaction():
         if await db.execute(_INSERT_MATCH, _match_row(match)) == 0:
             return  # recorded before: the totals already count it
         await db.executemany(_INSERT_SEAT, _seat_rows(match))
         await db.executemany(_UPSERT_TOTALS, _total_rows(match))
+        await db.executemany(_INSERT_MOVES, _moves_rows(match))
+        if keep_moves_after is not None:
+            await db.execute(_PRUNE_MOVES, (keep_moves_after,))
+
+
+async def prune_moves(db: Database, before: float) -> int:
+    """Forget the move logs of matches finished before `before`; how many were forgotten."""
+    return await db.execute(_PRUNE_MOVES, (before,))
+
+
+async def match_log(db: Database, match_id: str) -> MatchLog | None:
+    """The match's move log with what rebuilds it; None if absent or not kept."""
+    found = await db.fetchone(
+        """SELECT m.guild_id, m.finished_at, m.rules, m.rule_options, m.players, m.outcome,
+            m.winner_side, l.seed, l.moves
+        FROM matches AS m JOIN match_moves AS l ON l.match_id = m.match_id
+        WHERE m.match_id = ?""",
+        (match_id,),
+    )
+    if found is None:
+        return None
+    guild_id, finished_at, rules, options, players, outcome, winner_side, seed, moves = found
+    seats = await db.fetchall(
+        "SELECT seat, user_id, bot_level, name FROM match_players WHERE match_id = ? ORDER BY seat",
+        (match_id,),
+    )
+    return MatchLog(
+        match_id=match_id,
+        guild_id=guild_id,
+        finished_at=finished_at,
+        rules=rules,
+        rule_options=json.loads(options),
+        players=players,
+        seed=int(seed),
+        seats=tuple(LoggedSeat(*row) for row in seats),
+        moves=tuple(moves.split()),
+        outcome=MatchOutcome(outcome),
+        winner_side=winner_side,
+    )
 
 
 async def record_many(db: Database, matches: Iterable[MatchRecord]) -> None:
@@ -122,5 +213,6 @@ async def record_many(db: Database, matches: Iterable[MatchRecord]) -> None:
     async with db.transaction():
         await db.executemany(_INSERT_MATCH, [_match_row(m) for m in matches])
         await db.executemany(_INSERT_SEAT, [row for m in matches for row in _seat_rows(m)])
+        await db.executemany(_INSERT_MOVES, [row for m in matches for row in _moves_rows(m)])
         for statement in REBUILD_PLAYER_TOTALS:
             await db.execute(statement)

@@ -20,20 +20,26 @@ from . import leaderboard, records, sessions, settings
 from .backend import Database
 from .errors import StorageError
 from .migrations import LATEST_VERSION
-from .models import LeaderboardRow, MatchRecord, PlayerStats, SessionRow, Shards
+from .models import LeaderboardRow, MatchLog, MatchRecord, PlayerStats, SessionRow, Shards
 from .postgres_db import PostgresDatabase, is_postgres_url
 from .settings import SettingsKind
 from .sqlite_db import SQLiteDatabase
+
+KEEP_MOVES_DAYS = 365.0  # how long a match's move log is kept, by default
+_DAY = 86400.0
 
 
 class Storage:
     """Sessions, settings and finished matches in one database. Use `Storage.open`."""
 
-    def __init__(self, db: Database, clock: Callable[[], float]) -> None:
+    def __init__(
+        self, db: Database, clock: Callable[[], float], keep_moves_days: float | None = None
+    ) -> None:
         self._db: Database | None = db
         self._where = db.where
         self._clock = clock
         self._lock = asyncio.Lock()
+        self.keep_moves_days = keep_moves_days
 
     @classmethod
     async def open(
@@ -43,6 +49,7 @@ class Storage:
         busy_timeout: float = 2.0,
         open_timeout: float = 30.0,
         clock: Callable[[], float] = time.time,
+        keep_moves_days: float | None = KEEP_MOVES_DAYS,
     ) -> Storage:
         """Open (or create) the database, check it is the bot's and migrate it.
 
@@ -55,7 +62,8 @@ class Storage:
         StorageError if the database cannot be used (a folder, not SQLite, another
         program's database, a server that cannot be reached); StorageBusy if it stayed
         locked for `open_timeout`; SchemaTooNewError if a newer bot wrote it. `clock`
-        stamps sessions (tests may pass a fake one).
+        stamps sessions (tests may pass a fake one). Matches keep their move logs (replays,
+        reviews) for `keep_moves_days` days (None: for ever).
         """
         where = os.fspath(location)
         db: Database
@@ -63,7 +71,7 @@ class Storage:
             db = await PostgresDatabase.open(where, busy_timeout, open_timeout)
         else:
             db = await SQLiteDatabase.open(where, busy_timeout, open_timeout)
-        return cls(db, clock)
+        return cls(db, clock, keep_moves_days)
 
     @property
     def path(self) -> str:
@@ -192,7 +200,28 @@ class Storage:
         `players`, a seat twice, one user in two seats).
         """
         async with self._use("record the match") as db:
-            await records.record(db, match)
+            await records.record(db, match, self._keep_moves_after())
+
+    def _keep_moves_after(self) -> float | None:
+        """Move logs of matches finished before this time are pruned (None: kept for ever)."""
+        if self.keep_moves_days is None:
+            return None
+        return self._clock() - self.keep_moves_days * _DAY
+
+    async def prune_move_logs(self) -> int:
+        """Forget the move logs older than the retention period now; how many were forgotten.
+        (Recording a match prunes too: this is for a bot that records nothing for a while.)"""
+        after = self._keep_moves_after()
+        if after is None:
+            return 0
+        async with self._use("forget old move logs") as db:
+            return await records.prune_moves(db, after)
+
+    async def match_log(self, match_id: str) -> MatchLog | None:
+        """What rebuilds a recorded match (seed, rules, seats, moves); None if the match is
+        unknown or its move log was not kept (recorded before v6, or pruned)."""
+        async with self._use("read the match's moves") as db:
+            return await records.match_log(db, match_id)
 
     async def _record_matches_bulk(self, matches: Iterable[MatchRecord]) -> None:
         """Internal, for benchmarks and imports: many matches in one transaction, with the

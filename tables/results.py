@@ -1,4 +1,4 @@
-"""A finished table as a match record for the leaderboards."""
+"""A finished table as a match record: for the leaderboards, ratings, history and replays."""
 
 from __future__ import annotations
 
@@ -34,6 +34,8 @@ def match_record(session: TableSession, finished_at: float) -> MatchRecord | Non
                 rondas=stats.rondas,
                 zapaterias_given=session.zapaterias[side],
                 zapaterias_suffered=session.zapaterias[1 - side],
+                bot_level=seat.bot_level if human is None else None,
+                name=seat.name,
             )
         )
     with_bots = any(seat is not None and seat.is_bot for seat in session.seats)
@@ -49,6 +51,9 @@ def match_record(session: TableSession, finished_at: float) -> MatchRecord | Non
         results=results,
         outcome=outcome(session),
         rule_options=session.rules.to_dict(),
+        casual=session.hints_available,
+        seed=session.seed,
+        moves=tuple(session.moves),
     )
 
 

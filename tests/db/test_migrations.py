@@ -23,6 +23,8 @@ from engine import Rules
 OLD_SESSION_COLUMNS = "session_id, guild_id, channel_id, kind, state, created_at, updated_at"
 V2_MATCH = "INSERT INTO matches (match_id, guild_id, channel_id, finished_at, rules, players, "
 V2_MATCH += "with_bots, winner_side) VALUES"
+V2_SEATS = """INSERT INTO match_players (match_id, seat, user_id, side, won, chicas_won,
+    chicas_lost, points, caidas, limpias, rondas, zapaterias_given, zapaterias_suffered) VALUES"""
 
 
 def build_file(path, version: int) -> None:
@@ -41,7 +43,7 @@ def build_file(path, version: int) -> None:
     if version >= 2:
         conn.execute(f"{V2_MATCH} ('m-1', 5, 6, 10.0, 'quito', 2, 0, 1)")
         conn.executemany(
-            "INSERT INTO match_players VALUES ('m-1', ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, 0, 0)",
+            f"{V2_SEATS} ('m-1', ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, 0, 0)",
             [(0, 100, 0, 0, 0, 1, 22), (1, 200, 1, 1, 1, 0, 40)],
         )
     if version >= 3:  # a v3 bot keeps the totals of its matches
@@ -132,7 +134,7 @@ async def test_v5_gives_old_matches_their_rules_options_and_keeps_their_totals(t
     path = tmp_path / "v4.sqlite3"
     build_file(path, 4)
     conn = sqlite3.connect(path)
-    seats = "INSERT INTO match_players VALUES"
+    seats = V2_SEATS
     conn.executescript(
         f"""{V2_MATCH} ('m-cuenca', 5, 6, 11.0, 'cuenca', 2, 0, 0),
             ('m-custom', 5, 6, 11.0, 'custom', 2, 0, 0);
