@@ -1,32 +1,437 @@
 """Hints on demand and the review after a match (issue 13): the Discord side.
 
-The cog and the presenters call into this module; everything here is a stub for now.
+- The "💡 Pista" button under a player's hand, on their turn, at a table where hints are
+  available: the expert's move for the position and one line of why, privately. The
+  first hint shown makes the match casual (`TableSession.note_hint`).
+- The "📊 Repaso" button on a finished table and `/cuarenta repaso`: the reader's last
+  match reviewed for their own seat — everyone's accuracy, their three costliest moves
+  (each with a picture of the table and their own hand then), and the moments that
+  decided each chica.
+
+The thinking (engine/ai/teacher.py) runs in worker processes, never in the event loop:
+one for hints (the expert bot's budget), one at a lower priority for reviews, so that a
+review never slows the running tables. Reviews are kept in memory by match.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import asyncio
+import io
+import multiprocessing
+import os
+import re
+from collections import OrderedDict
+from collections.abc import Callable, Coroutine
+from concurrent.futures import Future, ProcessPoolExecutor
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any, Self, TypeVar
 
 import discord
+from PIL import Image
 
-from tables import TableSession
+from engine import Move
+from engine.ai import teacher
+from i18n import t, tn
+from render.table import FELT_BOTTOM, FELT_TOP, WIDTH, TablePicture, draw_table
+from render.text import text_card, text_cards
+from tables import Refusal, TableSession
+
+from . import presenters
+from .components import PREFIX, SESSION, VERSION, Style, _Button, _cog, button
 
 if TYPE_CHECKING:
     from .cuarenta import Cuarenta
 
-ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = ()  # registered by the cog
+T = TypeVar("T")
+
+REVIEW_NICENESS = 10  # the review worker yields the CPU to the tables' own work
+REVIEWS_KEPT = 64  # reviews kept in memory, by match
+MAX_MOMENTS = 6  # moments told in a review (the chica-winning caídas and the costliest)
+CHICA_LOSS = 50.0  # expected points lost from which a move is said to have cost the chica
+PICTURE_WIDTH = 480  # a costly move's picture, scaled down from the table's 640
+
+
+class Work(StrEnum):
+    """The kinds of work, each with its own worker process."""
+
+    HINT = "hint"
+    REVIEW = "review"
+
+
+def _lower_priority() -> None:
+    os.nice(REVIEW_NICENESS)
+
+
+class Workers:
+    """The worker processes, started on first use (spawned: they import only the engine)."""
+
+    def __init__(self) -> None:
+        self._pools: dict[Work, ProcessPoolExecutor] = {}
+
+    def submit(self, work: Work, function: Callable[..., T], *args: Any) -> Future[T]:
+        pool = self._pools.get(work)
+        if pool is None:
+            pool = self._pools[work] = ProcessPoolExecutor(
+                max_workers=1,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_lower_priority if work is Work.REVIEW else None,
+            )
+        return pool.submit(function, *args)
+
+    def shutdown(self) -> None:
+        for pool in self._pools.values():
+            pool.shutdown(wait=False, cancel_futures=True)
+        self._pools.clear()
+
+
+WORKERS = Workers()
+
+
+class Reviews:
+    """Match reviews by (table, moves), computed once: clicks that come while one is being
+    worked out wait for that same one."""
+
+    def __init__(self) -> None:
+        self._done: OrderedDict[tuple[str, int], teacher.MatchReview] = OrderedDict()
+        self._running: dict[tuple[str, int], Future[teacher.MatchReview]] = {}
+
+    async def of(self, session: TableSession) -> teacher.MatchReview:
+        key = (session.session_id, len(session.moves))
+        done = self._done.get(key)
+        if done is not None:
+            self._done.move_to_end(key)
+            return done
+        running = self._running.get(key)
+        if running is None:
+            running = self._running[key] = WORKERS.submit(
+                Work.REVIEW,
+                teacher.review,
+                session.players,
+                session.rules,
+                session.seed,
+                list(session.moves),
+            )
+        try:
+            found = await asyncio.wrap_future(running)
+        finally:
+            if running.done() and self._running.get(key) is running:
+                del self._running[key]
+        self._done[key] = found
+        while len(self._done) > REVIEWS_KEPT:
+            self._done.popitem(last=False)
+        return found
+
+
+REVIEWS = Reviews()
+
+
+def _answered(
+    handler: Callable[..., Coroutine[Any, Any, None]],
+) -> Callable[..., Coroutine[Any, Any, None]]:
+    """`handler` with the cog's answer to a Refusal (imported late: the cog imports us)."""
+    from .cuarenta import answers_refusals
+
+    return answers_refusals(handler)
+
+
+# --------------------------------------------------------------------------- the hint
+class HintButton(_Button, template=rf"{PREFIX}:hint:{SESSION}:{VERSION}"):
+    """Under a player's hand on their turn: the expert's move, privately."""
+
+    kind = "hint"
+
+    def __init__(self, session_id: str, version: int) -> None:
+        super().__init__(self.id_for(session_id, version))
+        self.session_id, self.version = session_id, version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        return cls(match["session"], int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _answered(click_hint)(_cog(interaction), interaction, self.session_id, self.version)
 
 
 def hint_button(session: TableSession, user_id: int, lang: str) -> dict[str, Any] | None:
     """The "💡 Pista" button for a player's hand on their turn, or None."""
-    return None
+    game = session.game
+    if not session.hints_available or session.phase != "playing" or game is None:
+        return None
+    if session.seat_of(user_id) != game.to_play:
+        return None
+    return button(
+        HintButton.id_for(session.session_id, session.version), label=t("button.hint", lang)
+    )
+
+
+async def click_hint(
+    cog: Cuarenta, interaction: discord.Interaction, session_id: str, version: int
+) -> None:
+    table = cog.runtime.table(session_id)
+    session = table.session
+    if not session.hints_available:
+        raise Refusal("hints_off")
+    game = session.game
+    if session.phase != "playing" or game is None:
+        raise Refusal("game_over")
+    seat = session.seat_of(interaction.user.id)
+    if seat is None:
+        raise Refusal("not_in_game")
+    if game.to_play != seat:
+        raise Refusal("not_your_turn")
+    if version != session.version:
+        raise Refusal("stale_hand")
+    lang = await cog.reader_language(interaction)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    found = await asyncio.wrap_future(
+        WORKERS.submit(
+            Work.HINT,
+            teacher.hint_after,
+            session.players,
+            session.rules,
+            session.seed,
+            list(session.moves),
+        )
+    )
+    if not table.session.hints_used:
+        await table.change(lambda s: s.note_hint())
+    await cog.reply(interaction, hint_text(found, cog.bot.card_emojis, lang))
+
+
+def hint_text(found: teacher.Hint, display: presenters.CardDisplay, lang: str) -> str:
+    """The hint in two lines: the move (with what it scores), then why."""
+    move, reason = found.move, found.reason
+    card = display.inline(move.card)
+    if move.takes:
+        score = ""
+        if reason.points:
+            score = " — " + t(f"event.{reason.play}", lang, points=reason.points)
+        takes = presenters.cards_text(reason.takes, display)
+        line = t("hint.capture", lang, card=card, takes=takes, score=score)
+    else:
+        line = t("hint.drop", lang, card=card)
+    key = f"hint.why.{reason.leaves}"
+    if reason.leaves in (teacher.Leaves.CAIDA_RISK, teacher.Leaves.LIMPIA_RISK):
+        why = tn(key, lang, reason.unseen)
+    else:
+        why = t(key, lang)
+    return "\n".join((line, why, t("hint.note", lang)))
+
+
+# ------------------------------------------------------------------------- the review
+class ReviewButton(_Button, template=rf"{PREFIX}:review:{SESSION}"):
+    """On a finished table: the clicker's review of the match, privately."""
+
+    kind = "review"
+
+    def __init__(self, session_id: str) -> None:
+        super().__init__(self.id_for(session_id))
+        self.session_id = session_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        return cls(match["session"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _answered(click_review)(_cog(interaction), interaction, self.session_id)
+
+
+ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (HintButton, ReviewButton)
 
 
 def review_button(session: TableSession, lang: str) -> dict[str, Any] | None:
     """The "📊 Repaso" button on a finished table, or None."""
-    return None
+    if session.is_live or session.game is None or not session.moves:
+        return None
+    return button(
+        ReviewButton.id_for(session.session_id), label=t("button.review", lang), style=Style.BLUE
+    )
+
+
+async def click_review(cog: Cuarenta, interaction: discord.Interaction, session_id: str) -> None:
+    await send_review(cog, interaction, cog.runtime.table(session_id).session)
 
 
 async def review_command(cog: Cuarenta, interaction: discord.Interaction) -> None:
     """/cuarenta repaso: the reader's last match, reviewed."""
-    await cog.reply(interaction, "…")
+    user_id = interaction.user.id
+    finished = [
+        table.session
+        for table in cog.runtime.tables.values()
+        if not table.session.is_live
+        and table.session.moves
+        and seat_of(table.session, user_id) is not None
+    ]
+    if not finished:
+        raise Refusal("review_none")
+    await send_review(cog, interaction, max(finished, key=lambda s: s.created_at))
+
+
+def seat_of(session: TableSession, user_id: int) -> int | None:
+    """The seat `user_id` played, even one a bot took over."""
+    for index, seat in enumerate(session.seats):
+        if seat is not None and seat.user_id == user_id:
+            return index
+    return None
+
+
+async def send_review(
+    cog: Cuarenta, interaction: discord.Interaction, session: TableSession
+) -> None:
+    """The review of `session` for the reader's own seat, with its pictures, privately."""
+    if session.is_live or session.game is None or not session.moves:
+        raise Refusal("review_unfinished")
+    seat = seat_of(session, interaction.user.id)
+    if seat is None:
+        raise Refusal("review_not_yours")
+    lang = await cog.reader_language(interaction)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    found = await REVIEWS.of(session)
+    costly = found.seats[seat].costliest()
+    sides = presenters.table_picture(session).sides
+    pictures = await asyncio.to_thread(
+        lambda: [move_picture(decision, sides, lang) for decision in costly]
+    )
+    files = [
+        discord.File(io.BytesIO(png), filename=f"repaso-{n}.png")
+        for n, png in enumerate(pictures, 1)
+    ]
+    text = review_text(session, found, seat, cog.bot.card_emojis, lang)
+    await interaction.followup.send(text, files=files, ephemeral=True)
+
+
+def review_text(
+    session: TableSession,
+    found: teacher.MatchReview,
+    seat: int,
+    display: presenters.CardDisplay,
+    lang: str,
+) -> str:
+    """The review as the reader of `seat` may read it: no other seat's hidden cards."""
+    result = " · ".join(f"{a}–{b}" for a, b in found.chicas) or "—"
+    lines = [t("review.title", lang, result=result), "", t("review.accuracy", lang)]
+    for index, seat_review in enumerate(found.seats):
+        accuracy = seat_review.accuracy
+        if accuracy is None:
+            continue
+        lines.append(
+            t(
+                "review.accuracy_line",
+                lang,
+                who=presenters.seat_name(session, index, lang),
+                accuracy=round(accuracy),
+                moves=tn("review.moves", lang, seat_review.judged),
+            )
+        )
+    costly = found.seats[seat].costliest()
+    lines.append("")
+    if costly:
+        lines.append(tn("review.costly", lang, len(costly)))
+        for n, decision in enumerate(costly, 1):
+            lines.append(
+                t(
+                    "review.costly_line",
+                    lang,
+                    n=n,
+                    chica=decision.chica + 1,
+                    score="–".join(map(str, decision.scores)),
+                    played=_move_words(decision.played, display, lang),
+                    best=_move_words(decision.best, display, lang),
+                    lost=_lost(decision.loss, lang),
+                )
+            )
+        lines.append(t("review.pictures", lang))
+    else:
+        lines.append(t("review.costly_none", lang))
+    lines += ["", t("review.moments", lang)]
+    moments = _told_moments(found.moments_for(seat))
+    for moment in moments:
+        lines.append(
+            t(
+                f"review.moment.{moment.kind}",
+                lang,
+                chica=moment.chica + 1,
+                who=presenters.seat_name(session, moment.seat, lang),
+                lock=session.rules.lock_at,
+                card=display.inline(moment.card),
+                lost=_lost(moment.loss, lang),
+            )
+        )
+    if not moments:
+        lines.append(t("review.moments_none", lang))
+    return "\n".join(lines)
+
+
+def _told_moments(moments: list[teacher.Moment]) -> list[teacher.Moment]:
+    """At most MAX_MOMENTS, in playing order: the chica-winning caídas, then the costliest."""
+    ranked = sorted(
+        moments,
+        key=lambda m: (m.kind is not teacher.MomentKind.CAIDA_AT_LOCK, -m.loss, m.index),
+    )
+    return sorted(ranked[:MAX_MOMENTS], key=lambda m: m.index)
+
+
+def _move_words(move: Move, display: presenters.CardDisplay, lang: str) -> str:
+    card = display.inline(move.card)
+    if not move.takes:
+        return t("review.drop", lang, card=card)
+    return t(
+        "review.capture", lang, card=card, takes=presenters.cards_text(sorted(move.takes), display)
+    )
+
+
+def _lost(loss: float, lang: str) -> str:
+    """Expected points lost, as a reader reads a number in their language."""
+    if loss >= CHICA_LOSS:
+        return t("review.lost_chica", lang)
+    points = f"{loss:.1f}"
+    return t("review.lost", lang, points=points.replace(".", ",") if lang == "es" else points)
+
+
+def _move_plain(move: Move) -> str:
+    """A move in plain text for a picture's caption: "5♦", or "7♥ → 3♣ 4♦"."""
+    if not move.takes:
+        return text_card(move.card)
+    return f"{text_card(move.card)} → {text_cards(sorted(move.takes))}"
+
+
+def move_picture(decision: teacher.Decision, sides: tuple[str, str], lang: str) -> bytes:
+    """A costly move: the table as it was (scores, the card a caída could fall on) with
+    what was played and what was better below it, then the player's own hand, the card
+    played marked. Nothing of any other hand."""
+    caption = t(
+        "review.picture_caption",
+        lang,
+        played=_move_plain(decision.played),
+        best=_move_plain(decision.best),
+    )
+    table = draw_table(
+        TablePicture(
+            cards=tuple(str(c) for c in decision.table),
+            sides=sides,
+            points=decision.scores,
+            chicas=decision.chicas,
+            stock=decision.stock,
+            turn=decision.seat % 2,
+            caption=caption,
+            lang=lang,
+            dropped=decision.last_played,
+        )
+    )
+    hand = draw_table(
+        TablePicture(
+            cards=tuple(str(c) for c in decision.hand), lang=lang, dropped=decision.played.card
+        )
+    ).crop((0, FELT_TOP, WIDTH, FELT_BOTTOM))
+    picture = Image.new("RGB", (WIDTH, table.height + hand.height))
+    picture.paste(table, (0, 0))
+    picture.paste(hand, (0, table.height))
+    height = round(picture.height * PICTURE_WIDTH / WIDTH)
+    small = picture.resize((PICTURE_WIDTH, height), Image.Resampling.LANCZOS)
+    out = io.BytesIO()
+    small.save(out, format="PNG", optimize=True)
+    return out.getvalue()

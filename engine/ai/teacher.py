@@ -198,6 +198,14 @@ def hint(
     return Hint(move, explain(game, gone, move))
 
 
+def hint_after(
+    players: int, rules: Rules, seed: int, moves: list[str], budget_ms: float = DEFAULT_BUDGET_MS
+) -> Hint:
+    """The hint for the seat to play after a match's `moves` (for a worker process)."""
+    game, gone = position_now(players, rules, seed, moves)
+    return hint(game, gone, budget_ms)
+
+
 # ------------------------------------------------------------------------------ judge
 @dataclass(frozen=True)
 class Judgement:
