@@ -9,6 +9,7 @@ ChannelTaken when a second session would be live in one channel.
 
 from .errors import ChannelTaken, SchemaTooNewError, StorageBusy, StorageError
 from .models import (
+    HistoryEntry,
     LeaderboardRow,
     LoggedSeat,
     MatchLog,
@@ -16,13 +17,19 @@ from .models import (
     MatchRecord,
     PlayerResult,
     PlayerStats,
+    Rated,
+    RatingChange,
+    RatingRow,
     SessionRow,
     Shards,
+    Skill,
 )
+from .ratings import Rater
 from .storage import Storage
 
 __all__ = [
     "ChannelTaken",
+    "HistoryEntry",
     "LeaderboardRow",
     "LoggedSeat",
     "MatchLog",
@@ -30,9 +37,14 @@ __all__ = [
     "MatchRecord",
     "PlayerResult",
     "PlayerStats",
+    "Rated",
+    "Rater",
+    "RatingChange",
+    "RatingRow",
     "SchemaTooNewError",
     "SessionRow",
     "Shards",
+    "Skill",
     "Storage",
     "StorageBusy",
     "StorageError",

@@ -157,3 +157,77 @@ class PlayerStats:
     toughest_opponent_losses: int
     bot_matches: int  # matches that had bots (counted above, shown apart)
     abandoned: int = 0  # abandoned matches, counted in none of the figures above
+
+
+@dataclass(frozen=True)
+class Skill:
+    """A skill estimate: mean `mu` and uncertainty `sigma` (openskill's scale)."""
+
+    mu: float
+    sigma: float
+
+    @property
+    def conservative(self) -> float:
+        """The value rankings sort by: skill is above it with 99.7% confidence."""
+        return self.mu - 3 * self.sigma
+
+
+@dataclass(frozen=True)
+class Rated:
+    """A human's skill before and after a match, and how strong the opponents were then
+    (the mean of their conservative values: a win's worth, for "best win")."""
+
+    before: Skill
+    after: Skill
+    opponents: float
+
+
+@dataclass(frozen=True)
+class RatingChange:
+    """A human's conservative value before and after a rated match."""
+
+    user_id: int
+    before: float
+    after: float
+
+
+@dataclass(frozen=True)
+class RatingRow:
+    """One line of a rating ranking (or one of a player's ratings, rank 0 if unranked)."""
+
+    rank: int
+    user_id: int
+    with_bots: bool
+    players: int
+    skill: Skill
+    matches: int
+    wins: int
+    trend: float = 0.0  # change of the conservative value over the player's last matches
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    """One match of a player's history, as that player saw it."""
+
+    match_id: str
+    guild_id: int | None
+    finished_at: float
+    rules: str
+    rule_options: dict
+    players: int
+    with_bots: bool
+    casual: bool
+    outcome: MatchOutcome
+    winner_side: int
+    seat: int  # the player's seat; side = seat % 2
+    won: bool
+    chicas_won: int
+    chicas_lost: int
+    points: int  # the player's side
+    seats: tuple[LoggedSeat, ...]
+    has_replay: bool
+    rating: RatingChange | None  # in the match's scope (its server, or all servers)
+
+    @property
+    def side(self) -> int:
+        return self.seat % 2

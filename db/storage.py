@@ -16,12 +16,23 @@ import time
 from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
 
-from . import leaderboard, records, sessions, settings
+from . import history, leaderboard, ratings, records, sessions, settings
 from .backend import Database
 from .errors import StorageError
 from .migrations import LATEST_VERSION
-from .models import LeaderboardRow, MatchLog, MatchRecord, PlayerStats, SessionRow, Shards
+from .models import (
+    HistoryEntry,
+    LeaderboardRow,
+    MatchLog,
+    MatchRecord,
+    PlayerStats,
+    RatingChange,
+    RatingRow,
+    SessionRow,
+    Shards,
+)
 from .postgres_db import PostgresDatabase, is_postgres_url
+from .ratings import Rater
 from .settings import SettingsKind
 from .sqlite_db import SQLiteDatabase
 
@@ -269,3 +280,65 @@ class Storage:
         player has no match there. Abandoned matches are only counted in `abandoned`."""
         async with self._use("read the player's statistics") as db:
             return await leaderboard.player_stats(db, user_id, guild_id, rules)
+
+    # Ratings and history ----------------------------------------------------------------
+
+    async def rate_match(self, match: MatchRecord, rater: Rater) -> list[RatingChange]:
+        """Rate a recorded match (in its server and in all servers) with what `rater` makes
+        of the humans' current skills (a newcomer is missing from what it is given); the
+        changes in the match's server (all servers outside one). Rating a match again
+        changes nothing and gives the same changes back."""
+        async with self._use("rate the match") as db:
+            return await ratings.rate(db, match, rater, self._clock())
+
+    async def rating_leaderboard(
+        self,
+        guild_id: int | None,
+        with_bots: bool = False,
+        players: int = 2,
+        limit: int = 10,
+        offset: int = 0,
+    ) -> list[RatingRow]:
+        """A page of a rating ranking (1 vs 1: players 2; 2 vs 2: 4), by conservative value."""
+        async with self._use("read the leaderboard") as db:
+            return await ratings.ranking(db, guild_id, with_bots, players, limit, offset)
+
+    async def rating_leaderboard_size(
+        self, guild_id: int | None, with_bots: bool = False, players: int = 2
+    ) -> int:
+        async with self._use("read the leaderboard") as db:
+            return await ratings.ranking_size(db, guild_id, with_bots, players)
+
+    async def player_ratings(self, user_id: int, guild_id: int | None) -> list[RatingRow]:
+        """The player's ratings in one server (None: all), with rank and recent trend."""
+        async with self._use("read the player's ratings") as db:
+            return await ratings.player_ratings(db, user_id, guild_id)
+
+    async def best_win(
+        self, user_id: int, guild_id: int | None
+    ) -> tuple[HistoryEntry, float] | None:
+        """The player's rated win over the strongest opponents, and their strength then."""
+        async with self._use("read the player's ratings") as db:
+            best = await ratings.best_win(db, user_id, guild_id)
+            if best is None:
+                return None
+            found = await history.entry(db, user_id, guild_id, best[0])
+            return None if found is None else (found, best[1])
+
+    async def history(
+        self, user_id: int, guild_id: int | None, limit: int = 5, offset: int = 0
+    ) -> list[HistoryEntry]:
+        """A page of the player's matches in one server (None: all), newest first."""
+        async with self._use("read the match history") as db:
+            return await history.page(db, user_id, guild_id, limit, offset)
+
+    async def history_size(self, user_id: int, guild_id: int | None) -> int:
+        async with self._use("read the match history") as db:
+            return await history.size(db, user_id, guild_id)
+
+    async def history_entry(
+        self, user_id: int, guild_id: int | None, match_id: str
+    ) -> HistoryEntry | None:
+        """One match of the player's history; None if they did not play it."""
+        async with self._use("read the match history") as db:
+            return await history.entry(db, user_id, guild_id, match_id)

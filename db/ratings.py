@@ -1,0 +1,165 @@
+"""Skill ratings: one per player, server (and all servers), ranking (human-only or with bots)
+and table size (1 vs 1 or 2 vs 2), each rated match's changes, and the rating rankings.
+
+The storage knows no rating model: `rate` reads the players' current skills and writes what
+the caller's `rater` computes from them (a newcomer has none: the rater knows where one
+starts), in one transaction. A match rated once is never
+rated again (its rating_changes rows say it was), so rating after a crash is safe.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from .backend import Database
+from .migrations import GLOBAL_SCOPE
+from .models import MatchRecord, Rated, RatingChange, RatingRow, Skill
+
+Rater = Callable[[Mapping[int, Skill]], Mapping[int, Rated]]
+
+TREND_MATCHES = 10  # the trend is the change over this many of the player's last matches
+
+_UPSERT = """INSERT INTO ratings (scope, with_bots, players, user_id, mu, sigma, rating,
+        matches, wins, updated_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?)
+    ON CONFLICT (scope, with_bots, players, user_id) DO UPDATE SET
+        mu = excluded.mu, sigma = excluded.sigma, rating = excluded.rating,
+        matches = ratings.matches + 1, wins = ratings.wins + excluded.wins,
+        updated_at = excluded.updated_at"""
+_INSERT_CHANGE = """INSERT INTO rating_changes (match_id, scope, user_id, with_bots, players,
+        finished_at, won, rating_before, rating_after, opponents)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"""
+_COLUMNS = "user_id, with_bots, players, mu, sigma, matches, wins"
+
+
+def scope_of(guild_id: int | None) -> int:
+    return GLOBAL_SCOPE if guild_id is None else guild_id
+
+
+async def changes(db: Database, match_id: str, scope: int) -> list[RatingChange]:
+    """The match's rating changes in one scope (none: not rated there)."""
+    records = await db.fetchall(
+        "SELECT user_id, rating_before, rating_after FROM rating_changes "
+        "WHERE match_id = ? AND scope = ? ORDER BY user_id",
+        (match_id, scope),
+    )
+    return [RatingChange(*record) for record in records]
+
+
+async def rate(db: Database, match: MatchRecord, rater: Rater, now: float) -> list[RatingChange]:
+    """Rate a recorded match in its server and in all servers; the changes in its server
+    (all servers for a match outside one). A match rated before is left alone and its
+    changes given back."""
+    humans = {r.user_id: r for r in match.results if r.user_id is not None}
+    ranking = (int(match.with_bots), match.players)
+    own_scope = scope_of(match.guild_id)
+    scopes = dict.fromkeys((own_scope, GLOBAL_SCOPE))
+    if not humans:
+        return []
+    async with db.transaction():
+        done = await changes(db, match.match_id, own_scope)
+        if done:
+            return done
+        for scope in scopes:
+            marks = ", ".join("?" * len(humans))
+            records = await db.fetchall(
+                f"SELECT user_id, mu, sigma FROM ratings WHERE scope = ? AND with_bots = ? "
+                f"AND players = ? AND user_id IN ({marks})",
+                (scope, *ranking, *humans),
+            )
+            current = {user: Skill(mu, sigma) for user, mu, sigma in records}
+            rated = rater(current)
+            upserts, rows = [], []
+            for user, new in rated.items():
+                won, before, after = int(humans[user].won), new.before, new.after
+                upserts.append(
+                    (scope, *ranking, user, after.mu, after.sigma, after.conservative, won, now)
+                )
+                rows.append(
+                    (
+                        match.match_id,
+                        scope,
+                        user,
+                        *ranking,
+                        match.finished_at,
+                        won,
+                        before.conservative,
+                        after.conservative,
+                        new.opponents,
+                    )
+                )
+            await db.executemany(_UPSERT, upserts)
+            await db.executemany(_INSERT_CHANGE, rows)
+        return await changes(db, match.match_id, own_scope)
+
+
+async def ranking(
+    db: Database,
+    guild_id: int | None,
+    with_bots: bool,
+    players: int,
+    limit: int,
+    offset: int,
+) -> list[RatingRow]:
+    """A page of a rating ranking, best conservative value first."""
+    if limit < 0 or offset < 0:
+        raise ValueError("limit and offset must not be negative")
+    records = await db.fetchall(
+        f"SELECT {_COLUMNS} FROM ratings WHERE scope = ? AND with_bots = ? AND players = ? "
+        "ORDER BY rating DESC, user_id LIMIT ? OFFSET ?",
+        (scope_of(guild_id), int(with_bots), players, limit, offset),
+    )
+    return [_row(offset + position, record) for position, record in enumerate(records, start=1)]
+
+
+async def ranking_size(db: Database, guild_id: int | None, with_bots: bool, players: int) -> int:
+    record = await db.fetchone(
+        "SELECT COUNT(*) FROM ratings WHERE scope = ? AND with_bots = ? AND players = ?",
+        (scope_of(guild_id), int(with_bots), players),
+    )
+    assert record is not None  # an aggregate gives one row
+    return int(record[0])
+
+
+def _row(rank: int, record: tuple, trend: float = 0.0) -> RatingRow:
+    user_id, with_bots, players, mu, sigma, matches, wins = record
+    return RatingRow(
+        rank, user_id, bool(with_bots), players, Skill(mu, sigma), matches, wins, trend
+    )
+
+
+async def player_ratings(db: Database, user_id: int, guild_id: int | None) -> list[RatingRow]:
+    """The player's ratings in one server (None: all), each with its rank and trend; human-only
+    before with bots, 1 vs 1 before 2 vs 2."""
+    scope = scope_of(guild_id)
+    records = await db.fetchall(
+        f"""SELECT {_COLUMNS}, (SELECT COUNT(*) FROM ratings AS better
+                WHERE better.scope = mine.scope AND better.with_bots = mine.with_bots
+                    AND better.players = mine.players
+                    AND (better.rating > mine.rating
+                        OR (better.rating = mine.rating AND better.user_id < mine.user_id)))
+        FROM ratings AS mine WHERE scope = ? AND user_id = ? ORDER BY with_bots, players""",
+        (scope, user_id),
+    )
+    rows = []
+    for *record, better in records:
+        recent = await db.fetchall(
+            """SELECT rating_before, rating_after FROM rating_changes
+            WHERE user_id = ? AND scope = ? AND with_bots = ? AND players = ?
+            ORDER BY finished_at DESC, match_id DESC LIMIT ?""",
+            (user_id, scope, record[1], record[2], TREND_MATCHES),
+        )
+        trend = recent[0][1] - recent[-1][0] if recent else 0.0
+        rows.append(_row(int(better) + 1, tuple(record), trend))
+    return rows
+
+
+async def best_win(db: Database, user_id: int, guild_id: int | None) -> tuple[str, float] | None:
+    """The player's rated win against the strongest opponents: (match id, their strength)."""
+    record = await db.fetchone(
+        """SELECT match_id, opponents FROM rating_changes
+        WHERE user_id = ? AND scope = ? AND won = 1
+        ORDER BY opponents DESC, finished_at DESC LIMIT 1""",
+        (user_id, scope_of(guild_id)),
+    )
+    return None if record is None else (record[0], record[1])
