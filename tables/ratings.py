@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from openskill.models import PlackettLuce
+from openskill.models import PlackettLuce, PlackettLuceRating
 
 from db import MatchOutcome, MatchRecord, Rated, Rater, Skill
 
@@ -69,7 +69,7 @@ def predict_win(first: Skill, second: Skill) -> float:
     return float(MODEL.predict_win([[_rating(first)], [_rating(second)]])[0])
 
 
-def _rating(skill: Skill):  # openskill's rating object (its own type per model)
+def _rating(skill: Skill) -> PlackettLuceRating:
     return MODEL.rating(mu=skill.mu, sigma=skill.sigma)
 
 
@@ -86,7 +86,7 @@ def rater(match: MatchRecord) -> Rater:
         ]
         sides = (0, 1)
         teams = [[_rating(before[i]) for i, r in enumerate(seats) if r.side == s] for s in sides]
-        ranks = [1 if side == match.winner_side else 2 for side in sides]
+        ranks = [1.0 if side == match.winner_side else 2.0 for side in sides]
         after = MODEL.rate(teams, ranks=ranks)
         strength = [
             sum(before[i].conservative for i, r in enumerate(seats) if r.side == s) / len(teams[s])

@@ -11,7 +11,10 @@ from tests.db.test_records import GUILD, OTHER_GUILD, A, B, C, D, duel, pairs
 WIN, LOSS = Skill(26.0, 8.0), Skill(24.0, 8.0)
 
 
-def fixed(before=Skill(25.0, 8.0)):
+NEWCOMER = Skill(25.0, 8.0)
+
+
+def fixed(before=NEWCOMER):
     """A rater that gives each winner WIN and each loser LOSS, whatever they had."""
 
     def rate(match):
