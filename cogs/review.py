@@ -339,7 +339,7 @@ def review_text(
                     n=n,
                     chica=decision.chica + 1,
                     score="–".join(map(str, decision.scores)),
-                    played=_move_words(decision.played, display, lang),
+                    played=_move_words(decision.played, display, lang, played=True),
                     best=_move_words(decision.best, display, lang),
                     lost=_lost(decision.loss, lang),
                 )
@@ -367,21 +367,27 @@ def review_text(
 
 
 def _told_moments(moments: list[teacher.Moment]) -> list[teacher.Moment]:
-    """At most MAX_MOMENTS, in playing order: the chica-winning caídas, then the costliest."""
+    """At most MAX_MOMENTS, in playing order: the chica-winning caídas first, then the
+    costliest; one per move (a limpia missed with a card then fallen on is told once)."""
     ranked = sorted(
         moments,
         key=lambda m: (m.kind is not teacher.MomentKind.CAIDA_AT_LOCK, -m.loss, m.index),
     )
-    return sorted(ranked[:MAX_MOMENTS], key=lambda m: m.index)
+    told: dict[int, teacher.Moment] = {}
+    for moment in ranked:
+        told.setdefault(moment.index, moment)
+    return sorted(list(told.values())[:MAX_MOMENTS], key=lambda m: m.index)
 
 
-def _move_words(move: Move, display: presenters.CardDisplay, lang: str) -> str:
+def _move_words(
+    move: Move, display: presenters.CardDisplay, lang: str, played: bool = False
+) -> str:
+    """A move in words: "drop 3♧", "5♧ taking 2♧ 3♦" (`played`: "you dropped 3♧"…)."""
     card = display.inline(move.card)
     if not move.takes:
-        return t("review.drop", lang, card=card)
-    return t(
-        "review.capture", lang, card=card, takes=presenters.cards_text(sorted(move.takes), display)
-    )
+        return t("review.you_dropped" if played else "review.drop", lang, card=card)
+    takes = presenters.cards_text(sorted(move.takes), display)
+    return t("review.you_captured" if played else "review.capture", lang, card=card, takes=takes)
 
 
 def _lost(loss: float, lang: str) -> str:

@@ -76,14 +76,19 @@ REVIEW_MESSAGES: dict[str, tuple[str, str]] = {
         "**Your {count} costliest moves**",
     ),
     "review.costly_line": (
-        "{n}. Chica {chica}, {score}: jugaste {played}; mejor era {best} — {lost}",
-        "{n}. Chica {chica}, {score}: you played {played}; better was {best} — {lost}",
+        "{n}. Chica {chica}, {score}: {played}; mejor: {best} — {lost}",
+        "{n}. Chica {chica}, {score}: {played}; better: {best} — {lost}",
     ),
     "review.lost": ("−{points} puntos esperados", "−{points} expected points"),
     "review.lost_chica": ("te costó la chica", "it cost you the chica"),
     "review.costly_none": (
         "Ninguna jugada tuya perdió puntos frente al experto. ¡Impecable!",
         "None of your moves lost points against the expert. Flawless!",
+    ),
+    "review.you_dropped": ("echaste {card}", "you dropped {card}"),
+    "review.you_captured": (
+        "jugaste {card} llevándote {takes}",
+        "you played {card} taking {takes}",
     ),
     "review.drop": ("echar {card}", "drop {card}"),
     "review.capture": ("{card} llevándote {takes}", "{card} taking {takes}"),

@@ -1,0 +1,162 @@
+"""Hints and reviews in simcord: who sees them, where they are refused, what they reveal."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import cogs.review
+from engine import Card
+from engine.ai.teacher import replay
+from i18n import t
+from render.text import SUIT_SYMBOLS
+from tests.cogs.helpers import (
+    cards_in,
+    current,
+    enabled,
+    only_session,
+    open_hand,
+    play_until_over,
+    table_message,
+)
+
+CARD_TEXT = re.compile(rf"([A2-7JQK])([{SUIT_SYMBOLS}])")
+
+
+def answers(result) -> list:
+    """What the bot answered a click or command with (the response, then follow-ups)."""
+    return [m for m in [result.response, *result.followups] if m is not None]
+
+
+def seen_by(world, member) -> set[int]:
+    return {m.id for m in world.channel.history(viewer=member)}
+
+
+def cards_named(text: str) -> set[Card]:
+    return {Card(" A234567JQK".index(r), SUIT_SYMBOLS.index(s)) for r, s in CARD_TEXT.findall(text)}
+
+
+async def test_a_hint_is_shown_only_to_its_player_and_makes_the_match_casual(world):
+    await world.ana.slash(world.channel, "cuarenta start", mode="bot", bot_level="easy")
+    session = only_session(world.env)
+    assert t("table.casual", "en") not in table_message(world, session).content
+    hand = await open_hand(world, world.ana, session)
+    moves = list(only_session(world.env).moves)
+    (hint,) = enabled(hand, "hint")
+    result = await world.ana.click(hand, custom_id=hint["custom_id"])
+    (shown,) = answers(result)
+    assert shown.ephemeral and shown.content.startswith("💡")
+    assert shown.id in seen_by(world, world.ana)
+    assert shown.id not in seen_by(world, world.beto)
+    hinted = cards_named(shown.content.splitlines()[0])
+    assert hinted & set(cards_in(hand))  # it names one of her own cards to play
+    session = only_session(world.env)
+    assert session.hints_used and session.moves == moves  # nothing was played for her
+    assert t("table.casual", "en") in table_message(world, session).content
+
+
+async def test_no_hint_while_waiting_for_the_other_player(world):
+    await world.ana.slash(world.channel, "cuarenta start", mode="1v1")
+    session = only_session(world.env)
+    await world.ana.click(
+        table_message(world, session), custom_id=f"c40:lobby:{session.session_id}:hints"
+    )
+    await world.beto.click(table_message(world, session), label="Join")
+    await world.ana.click(table_message(world, session), label="Start")
+    session = only_session(world.env)
+    assert session.hints_available
+    assert t("table.casual", "en") in table_message(world, session).content
+    to_play = session.seats[session.game.to_play].user_id
+    waiting = world.beto if to_play == world.ana.id else world.ana
+    playing = world.ana if waiting is world.beto else world.beto
+    assert not enabled(await open_hand(world, waiting, session), "hint")
+    assert enabled(await open_hand(world, playing, session), "hint")
+
+
+async def test_a_hint_is_refused_where_hints_are_off(world, monkeypatch):
+    await world.ana.slash(world.channel, "cuarenta start", mode="1v1")
+    session = only_session(world.env)
+    await world.beto.click(table_message(world, session), label="Join")
+    await world.ana.click(table_message(world, session), label="Start")
+    session = only_session(world.env)
+    assert not session.hints_available
+    to_play = session.seats[session.game.to_play].user_id
+    player = world.ana if to_play == world.ana.id else world.beto
+    assert not enabled(await open_hand(world, player, session), "hint")
+    # A button from a forged (or much older) client: the click must still be refused.
+    version = session.version
+    monkeypatch.setattr(
+        cogs.review,
+        "hint_button",
+        lambda s, user, lang: cogs.review.button(
+            cogs.review.HintButton.id_for(s.session_id, s.version)
+        ),
+    )
+    hand = await open_hand(world, player, session)
+    (hint,) = enabled(hand, "hint")
+    result = await player.click(hand, custom_id=hint["custom_id"])
+    (refused,) = answers(result)
+    assert refused.ephemeral and refused.content == t("refuse.hints_off", "en")
+    session = current(world.env, session.session_id)
+    assert session.version == version and not session.hints_used
+    assert t("table.casual", "en") not in table_message(world, session).content
+
+
+@pytest.fixture
+def pictures(monkeypatch) -> list:
+    """Every table picture the review draws, in order (a costly move: its table, then
+    the player's hand)."""
+    drawn = []
+    real = cogs.review.draw_table
+
+    def draw(picture):
+        drawn.append(picture)
+        return real(picture)
+
+    monkeypatch.setattr(cogs.review, "draw_table", draw)
+    return drawn
+
+
+async def test_the_review_shows_only_what_the_player_could_know(world, pictures):
+    await world.ana.slash(
+        world.channel, "cuarenta start", mode="bot", bot_level="easy", length="one"
+    )
+    session = only_session(world.env)
+    await play_until_over(world, [world.ana], session.session_id)
+    session = only_session(world.env)
+    seat = session.seat_of(world.ana.id)
+    final = table_message(world, session)
+    (review,) = enabled(final, "review")
+
+    outsider = await world.beto.click(final, custom_id=review["custom_id"])
+    assert answers(outsider)[-1].content == t("refuse.review_not_yours", "en")
+
+    result = await world.ana.click(final, custom_id=review["custom_id"])
+    shown = answers(result)[-1]
+    assert shown.ephemeral and shown.id not in seen_by(world, world.beto)
+    assert "Accuracy" in shown.content and "%" in shown.content
+
+    # What she could know: at each of her turns, her own hand and the table; and every
+    # card played, in plain sight. Never the cards another seat held.
+    moves = replay(session.players, session.rules, session.seed, session.moves)
+    turns = [turn for turn in moves if turn.seat == seat]
+    views = [{*turn.game.table, *turn.game.hands[seat]} for turn in turns]
+    seen = {
+        (frozenset(map(str, turn.game.table)), frozenset(map(str, turn.game.hands[seat])))
+        for turn in turns
+    }
+    played = {Card.parse(move.partition("x")[0]) for move in session.moves}
+    costly = [line for line in shown.content.splitlines() if re.match(r"[1-3]\. ", line)]
+    assert costly
+    for line in costly:  # her move and the better one: from her hand, on the table then
+        assert any(cards_named(line) <= view for view in views), line
+    assert cards_named(shown.content) <= set().union(*views) | played
+
+    attached = shown.attachments
+    assert len(attached) == len(pictures) // 2 >= 1
+    for table, hand in zip(pictures[::2], pictures[1::2], strict=True):
+        assert (frozenset(table.cards), frozenset(hand.cards)) in seen
+
+    again = await world.ana.slash(world.channel, "cuarenta review")
+    assert answers(again)[-1].content == shown.content  # the same review, kept
