@@ -1,0 +1,122 @@
+"""The teacher: judgements from the seat's knowledge only, hints and their why, reviews.
+
+How well accuracy orders the levels, and how often a planted blunder is caught, is
+measured by bench/review.py; here, behaviour only.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine import Bot, Card, Game, Move, Rules
+from engine.ai import teacher
+from engine.ai.teacher import Leaves, Play
+from engine.cards import parse_cards
+from tests.engine.test_bots import position, random_states, shuffle_hidden
+
+WORLDS = 6  # few hidden deals: the tests check what a judgement depends on, not its quality
+
+
+def played_match(seed: int, players: int = 2, moves: int | None = None) -> list[str]:
+    """The moves of a match between quick bots (all of it, or the first `moves`)."""
+    game = Game.new(players=players, rules=Rules(chicas_to_win=1), seed=seed)
+    bots = [Bot("normal", seed=seed + seat) for seat in range(players)]
+    played: list[str] = []
+    while game.winner is None and (moves is None or len(played) < moves):
+        move = bots[game.to_play].choose(game)
+        game.play(move)
+        played.append(str(move))
+    return played
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_judgement_uses_only_what_the_seat_knows(players: int) -> None:
+    """Dealing the unseen cards (other hands, stock) differently changes no judgement."""
+    rng = random.Random(3)
+    for game in random_states(players, 12, seed=40 + players):
+        gone = [0] * 11
+        first = teacher.judge(game, gone, WORLDS)
+        for _ in range(2):
+            other = shuffle_hidden(game, rng)
+            assert teacher.judge(other, gone, WORLDS) == first
+            move = first.moves[first.best]
+            assert teacher.explain(other, gone, move) == teacher.explain(game, gone, move)
+
+
+def test_a_hint_uses_only_what_the_seat_knows() -> None:
+    rng = random.Random(4)
+    for game in random_states(2, 8, seed=9):
+        found = teacher.hint(game, [0] * 11, budget_ms=15)
+        assert found.move in game.legal_moves()
+        assert teacher.hint(shuffle_hidden(game, rng), [0] * 11, budget_ms=15) == found
+
+
+def test_the_captured_cards_of_the_hand_are_counted_from_the_moves() -> None:
+    moves = played_match(seed=5, moves=23)
+    game, gone = teacher.position_now(2, Rules(chicas_to_win=1), 5, moves)
+    assert sum(gone) == sum(game.captured) > 0
+    assert all(gone[rank] <= 4 for rank in range(1, 11))
+    last = list(teacher.replay(2, Rules(chicas_to_win=1), 5, moves))[-1]
+    last.game.play(last.move)
+    assert last.game == game
+
+
+def test_the_why_of_a_limpia_and_of_a_safe_drop() -> None:
+    limpia = position("5h Jc Qd", "2s 3d", "As 6s Kd")
+    move = Move(Card.parse("5h"), frozenset(parse_cards("2s 3d")))
+    assert teacher.explain(limpia, [0] * 11, move) == teacher.Reason(
+        Play.LIMPIA, 2, tuple(parse_cards("2s 3d")), Leaves.EMPTY
+    )
+    kings = position("Kh Ks Kd Kc 5c", "", "5s 5d 2h 3h Js")
+    safe = teacher.explain(kings, [0] * 11, Move(Card.parse("Kh")))
+    assert safe.play is Play.DROP and safe.leaves is Leaves.NO_CAIDA
+    risky = teacher.explain(kings, [0] * 11, Move(Card.parse("5c")))
+    assert risky.leaves is Leaves.CAIDA_RISK and risky.unseen == 3
+
+
+def test_a_limpia_missed_costs_points_in_the_judgement() -> None:
+    game = position("5h Jc Qd", "2s 3d", "As 6s Kd")
+    judgement = teacher.judge(game, [0] * 11, WORLDS)
+    limpia = Move(Card.parse("5h"), frozenset(parse_cards("2s 3d")))
+    assert judgement.moves[judgement.best] == limpia
+    assert judgement.loss(Move(Card.parse("Jc"))) >= 2
+
+
+def plant_a_blunder(seed: int) -> tuple[list[str], int]:
+    """A hand between experts where seat 0, at its first chance of a caída, drops instead
+    (its highest card); the moves, and where the blunder is."""
+    game = Game.new(players=2, rules=Rules(chicas_to_win=1), seed=seed)
+    bots = [Bot("expert", seed=seed), Bot("expert", seed=seed + 1)]
+    moves: list[str] = []
+    planted = -1
+    while game.winner is None and game.hand_number == 1:
+        move = bots[game.to_play].choose(game)
+        caidas = [m for m in game.legal_moves() if game.is_caida(m)]
+        if planted < 0 and game.to_play == 0 and caidas:
+            planted = len(moves)
+            move = Move(max(game.hands[0], key=lambda c: c.rank))
+        game.play(move)
+        moves.append(str(move))
+    return moves, planted
+
+
+def test_a_planted_blunder_is_among_the_costliest_moves() -> None:
+    moves, planted = plant_a_blunder(seed=2)
+    assert planted >= 0
+    found = teacher.review(2, Rules(chicas_to_win=1), 2, moves, seats=(0,))
+    costly = found.seats[0].costliest()
+    assert planted in [decision.index for decision in costly]
+    assert not found.seats[1].decisions  # seat 1 was not asked for
+    assert found.seats[0].accuracy is not None and 0 < found.seats[0].accuracy < 100
+
+
+def test_a_review_tells_each_seat_only_its_own_costly_moments() -> None:
+    moves = played_match(seed=8)
+    found = teacher.review(2, Rules(chicas_to_win=1), 8, moves, worlds=WORLDS)
+    assert len(found.chicas) == 1 and max(found.chicas[0]) >= 40
+    for seat in (0, 1):
+        for moment in found.moments_for(seat):
+            assert moment.kind is teacher.MomentKind.CAIDA_AT_LOCK or moment.seat == seat
+        assert all(d.seat == seat and d.loss >= 0 for d in found.seats[seat].decisions)
