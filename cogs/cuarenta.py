@@ -469,8 +469,12 @@ class Cuarenta(
         await self.reply(interaction, t("stop.done", lang))
 
     @app_commands.command(name=L("cmd.leaderboard"), description=L("cmd.leaderboard.desc"))
-    @localized_options(scope="opt.scope", sort="opt.sort", with_bots="opt.with_bots")
-    @app_commands.choices(scope=records.SCOPE_CHOICES, sort=records.SORT_CHOICES)
+    @localized_options(
+        scope="opt.scope", sort="opt.sort", with_bots="opt.with_bots", players="opt.players"
+    )
+    @app_commands.choices(
+        scope=records.SCOPE_CHOICES, sort=records.SORT_CHOICES, players=records.PLAYERS_CHOICES
+    )
     @answers_refusals
     async def leaderboard(
         self,
@@ -478,9 +482,11 @@ class Cuarenta(
         scope: str = "guild",
         sort: str = "wins",
         with_bots: bool = False,
+        players: str = "1v1",
     ) -> None:
         lang = await self.reader_language(interaction)
         guild_id = interaction.guild_id if scope == "guild" else None
+        sort = records.rating_sort(sort, players)
         payload = await records.leaderboard_payload(
             self.bot.storage, guild_id, sort, with_bots, 0, lang
         )
@@ -555,6 +561,7 @@ class Cuarenta(
         language="opt.language",
         table_picture="opt.picture",
         bot_level="opt.bot_level",
+        replay_all_hands="opt.replay_hands",
     )
     @app_commands.choices(
         rules=RULES_CHOICES, language=records.LANGUAGE_CHOICES, bot_level=LEVEL_CHOICES
@@ -568,6 +575,7 @@ class Cuarenta(
         language: str | None = None,
         table_picture: bool | None = None,
         bot_level: str | None = None,
+        replay_all_hands: bool | None = None,
     ) -> None:
         guild_id = interaction.guild_id
         assert guild_id is not None
@@ -579,6 +587,7 @@ class Cuarenta(
             language=language,
             table_picture=table_picture,
             bot_level=bot_level,
+            replay_all_hands=replay_all_hands,
         )
         if changes:
             stored = await self.bot.storage.set_guild_config(guild_id, **changes)

@@ -18,6 +18,8 @@ class ServerSettings:
     rules: the rule set new tables play: "quito", "cuenca" or "house" (the server's own).
     house_rules: the server's own rule set as `Rules.to_dict()`, None until it has one.
     language: "es" or "en", or None to follow each player's Discord language.
+    replay_all_hands: replays of this server's matches show every seat's hand (a match is
+    over when it is replayed); off, each viewer sees only their own.
     """
 
     rules: str = "quito"
@@ -25,6 +27,7 @@ class ServerSettings:
     turn_seconds: int = DEFAULT_TURN_SECONDS
     language: str | None = None
     table_picture: bool = True
+    replay_all_hands: bool = False
     house_rules: dict[str, Any] | None = field(default=None, hash=False)
 
     @classmethod
