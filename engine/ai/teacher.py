@@ -227,7 +227,12 @@ class Judgement:
         return self.values[self.best] - self.values[self.index_of(move)]
 
 
-def judge(game: Game, gone: list[int] | tuple[int, ...], worlds: int = JUDGE_WORLDS) -> Judgement:
+def judge(
+    game: Game,
+    gone: list[int] | tuple[int, ...],
+    worlds: int = JUDGE_WORLDS,
+    sees_all: bool = False,
+) -> Judgement:
     """The expected points of each move of the seat to play, from what that seat knows.
 
     Late in a 2-player deal, every opponent hand is enumerated with its chance; when few,
@@ -235,14 +240,23 @@ def judge(game: Game, gone: list[int] | tuple[int, ...], worlds: int = JUDGE_WOR
     drawn (seeded by what the seat sees, so the same knowledge gets the same judgement)
     and each move is valued as the expert's search values it (search.Lookahead), solved
     exactly once few cards are left in all hands.
+
+    `sees_all`: a seat that knew every card (the oracle, a yardstick of bench/review.py)
+    is judged in the one true deal.
     """
-    view = SeatView(game, gone=list(gone))
+    view = SeatView(game, oracle=sees_all, gone=list(gone))
     choices = view.moves()
     moves = tuple(to_move(view, choice) for choice in choices)
     if len(choices) == 1:
         return Judgement(moves, (0.0,))
     left = sum(view.sizes)
     exact = left <= EXACT_SAMPLED[view.players]
+    search = Lookahead(view.seat, team=view.players == 4)
+    if sees_all:
+        pos = view.true_position()
+        if exact:
+            return Judgement(moves, tuple(solve_moves(pos, choices, view.side, Solver())))
+        return Judgement(moves, tuple(search.values(pos, choices)))
     enumerated = view.enumerate_worlds(ENUMERATE_LIMIT, read_drop=True)
     totals = [0.0] * len(choices)
     if enumerated is not None and (exact or len(enumerated) <= EXACT_WORLDS_LIMIT):
@@ -251,7 +265,6 @@ def judge(game: Game, gone: list[int] | tuple[int, ...], worlds: int = JUDGE_WOR
                 totals[index] += weight * value
         return Judgement(moves, tuple(totals))
     rng = random.Random(f"teacher|{view.key}")
-    search = Lookahead(view.seat, team=view.players == 4)
     for _ in range(worlds):
         pos = view.sample(rng, read_drop=True)
         row = search.exact_values(pos, choices) if exact else search.values(pos, choices)
@@ -354,9 +367,10 @@ def review(
     moves: list[str],
     seats: tuple[int, ...] | None = None,
     worlds: int = JUDGE_WORLDS,
+    seeing_all: tuple[int, ...] = (),
 ) -> MatchReview:
     """Judge every decision of a match (of `seats` only, if given) and find the moments
-    that decided each chica."""
+    that decided each chica. Seats in `seeing_all` saw every card (see `judge`)."""
     judged = range(players) if seats is None else seats
     result = MatchReview(players, [SeatReview() for _ in range(players)], [], [])
     previous: Turn | None = None
@@ -364,7 +378,7 @@ def review(
     for turn in replay(players, rules, seed, moves):
         game, seat = turn.game, turn.seat
         if seat in judged:
-            judgement = judge(game, turn.gone, worlds)
+            judgement = judge(game, turn.gone, worlds, sees_all=seat in seeing_all)
             if len(judgement.moves) > 1:
                 decision = _decision(turn, judgement)
                 losses[turn.index] = decision.loss
