@@ -23,13 +23,15 @@ import re
 from collections import OrderedDict
 from collections.abc import Callable, Coroutine
 from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Self, TypeVar
 
 import discord
 from PIL import Image
 
-from engine import Move
+from db import MatchLog
+from engine import Move, Rules
 from engine.ai import teacher
 from i18n import t, tn
 from render.table import FELT_BOTTOM, FELT_TOP, WIDTH, TablePicture, draw_table
@@ -46,6 +48,7 @@ T = TypeVar("T")
 
 REVIEW_NICENESS = 10  # the review worker yields the CPU to the tables' own work
 REVIEWS_KEPT = 64  # reviews kept in memory, by match
+HISTORY_LOOKUP = 5  # the reader's latest recorded matches searched for one with its moves
 MAX_MOMENTS = 6  # moments told in a review (the chica-winning caídas and the costliest)
 CHICA_LOSS = 50.0  # expected points lost from which a move is said to have cost the chica
 PICTURE_WIDTH = 480  # a costly move's picture, scaled down from the table's 640
@@ -87,6 +90,51 @@ class Workers:
 WORKERS = Workers()
 
 
+@dataclass(frozen=True)
+class Reviewed:
+    """A finished match to review for one reader: what rebuilds it, and who sat where."""
+
+    match_id: str
+    players: int
+    rules: Rules
+    seed: int
+    moves: tuple[str, ...]
+    names: tuple[str, ...]  # each seat as the review's text names it
+    sides: tuple[str, str]  # the sides as the pictures name them (plain names)
+    seat: int  # the reader's
+
+    @classmethod
+    def of_table(cls, session: TableSession, seat: int, lang: str) -> Reviewed:
+        return cls(
+            match_id=session.session_id,
+            players=session.players,
+            rules=session.rules,
+            seed=session.seed,
+            moves=tuple(session.moves),
+            names=tuple(presenters.seat_name(session, i, lang) for i in range(session.players)),
+            sides=presenters.table_picture(session).sides,
+            seat=seat,
+        )
+
+    @classmethod
+    def of_log(cls, log: MatchLog, seat: int, lang: str) -> Reviewed:
+        names = tuple(
+            f"<@{s.user_id}>" if s.user_id is not None else t("review.bot", lang, name=s.name)
+            for s in log.seats
+        )
+        plain = [s.name for s in log.seats]
+        return cls(
+            match_id=log.match_id,
+            players=log.players,
+            rules=Rules.from_dict(log.rule_options),
+            seed=log.seed,
+            moves=log.moves,
+            names=names,
+            sides=(" + ".join(plain[0::2]), " + ".join(plain[1::2])),
+            seat=seat,
+        )
+
+
 class Reviews:
     """Match reviews by (table, moves), computed once: clicks that come while one is being
     worked out wait for that same one."""
@@ -95,8 +143,8 @@ class Reviews:
         self._done: OrderedDict[tuple[str, int], teacher.MatchReview] = OrderedDict()
         self._running: dict[tuple[str, int], Future[teacher.MatchReview]] = {}
 
-    async def of(self, session: TableSession) -> teacher.MatchReview:
-        key = (session.session_id, len(session.moves))
+    async def of(self, match: Reviewed) -> teacher.MatchReview:
+        key = (match.match_id, len(match.moves))
         done = self._done.get(key)
         if done is not None:
             self._done.move_to_end(key)
@@ -106,10 +154,10 @@ class Reviews:
             running = self._running[key] = WORKERS.submit(
                 Work.REVIEW,
                 teacher.review,
-                session.players,
-                session.rules,
-                session.seed,
-                list(session.moves),
+                match.players,
+                match.rules,
+                match.seed,
+                list(match.moves),
             )
         try:
             found = await asyncio.wrap_future(running)
@@ -253,12 +301,21 @@ def review_button(session: TableSession, lang: str) -> dict[str, Any] | None:
 
 
 async def click_review(cog: Cuarenta, interaction: discord.Interaction, session_id: str) -> None:
-    await send_review(cog, interaction, cog.runtime.table(session_id).session)
+    session = cog.runtime.table(session_id).session
+    if session.is_live or session.game is None or not session.moves:
+        raise Refusal("review_unfinished")
+    seat = seat_of(session, interaction.user.id)
+    if seat is None:
+        raise Refusal("review_not_yours")
+    lang = await cog.reader_language(interaction)
+    await send_review(cog, interaction, Reviewed.of_table(session, seat, lang), lang)
 
 
 async def review_command(cog: Cuarenta, interaction: discord.Interaction) -> None:
-    """/cuarenta repaso: the reader's last match, reviewed."""
+    """/cuarenta repaso: the reader's last match, reviewed: a table finished lately, or
+    else the newest match of their history whose moves were kept."""
     user_id = interaction.user.id
+    lang = await cog.reader_language(interaction)
     finished = [
         table.session
         for table in cog.runtime.tables.values()
@@ -266,9 +323,19 @@ async def review_command(cog: Cuarenta, interaction: discord.Interaction) -> Non
         and table.session.moves
         and seat_of(table.session, user_id) is not None
     ]
-    if not finished:
-        raise Refusal("review_none")
-    await send_review(cog, interaction, max(finished, key=lambda s: s.created_at))
+    if finished:
+        session = max(finished, key=lambda s: s.created_at)
+        seat = seat_of(session, user_id)
+        assert seat is not None
+        await send_review(cog, interaction, Reviewed.of_table(session, seat, lang), lang)
+        return
+    storage = cog.bot.storage
+    for entry in await storage.history(user_id, interaction.guild_id, limit=HISTORY_LOOKUP):
+        log = await storage.match_log(entry.match_id) if entry.has_replay else None
+        if log is not None and log.moves:
+            await send_review(cog, interaction, Reviewed.of_log(log, entry.seat, lang), lang)
+            return
+    raise Refusal("review_none")
 
 
 def seat_of(session: TableSession, user_id: int) -> int | None:
@@ -280,38 +347,28 @@ def seat_of(session: TableSession, user_id: int) -> int | None:
 
 
 async def send_review(
-    cog: Cuarenta, interaction: discord.Interaction, session: TableSession
+    cog: Cuarenta, interaction: discord.Interaction, match: Reviewed, lang: str
 ) -> None:
-    """The review of `session` for the reader's own seat, with its pictures, privately."""
-    if session.is_live or session.game is None or not session.moves:
-        raise Refusal("review_unfinished")
-    seat = seat_of(session, interaction.user.id)
-    if seat is None:
-        raise Refusal("review_not_yours")
-    lang = await cog.reader_language(interaction)
+    """The review of `match` for the reader's own seat, with its pictures, privately."""
     await interaction.response.defer(ephemeral=True, thinking=True)
-    found = await REVIEWS.of(session)
-    costly = found.seats[seat].costliest()
-    sides = presenters.table_picture(session).sides
+    found = await REVIEWS.of(match)
+    costly = found.seats[match.seat].costliest()
     pictures = await asyncio.to_thread(
-        lambda: [move_picture(decision, sides, lang) for decision in costly]
+        lambda: [move_picture(decision, match.sides, lang) for decision in costly]
     )
     files = [
         discord.File(io.BytesIO(png), filename=f"repaso-{n}.png")
         for n, png in enumerate(pictures, 1)
     ]
-    text = review_text(session, found, seat, cog.bot.card_emojis, lang)
+    text = review_text(match, found, cog.bot.card_emojis, lang)
     await interaction.followup.send(text, files=files, ephemeral=True)
 
 
 def review_text(
-    session: TableSession,
-    found: teacher.MatchReview,
-    seat: int,
-    display: presenters.CardDisplay,
-    lang: str,
+    match: Reviewed, found: teacher.MatchReview, display: presenters.CardDisplay, lang: str
 ) -> str:
-    """The review as the reader of `seat` may read it: no other seat's hidden cards."""
+    """The review as its reader may read it: no other seat's hidden cards."""
+    seat = match.seat
     result = " · ".join(f"{a}–{b}" for a, b in found.chicas) or "—"
     lines = [t("review.title", lang, result=result), "", t("review.accuracy", lang)]
     for index, seat_review in enumerate(found.seats):
@@ -322,7 +379,7 @@ def review_text(
             t(
                 "review.accuracy_line",
                 lang,
-                who=presenters.seat_name(session, index, lang),
+                who=match.names[index],
                 accuracy=round(accuracy),
                 moves=tn("review.moves", lang, seat_review.judged),
             )
@@ -355,8 +412,8 @@ def review_text(
                 f"review.moment.{moment.kind}",
                 lang,
                 chica=moment.chica + 1,
-                who=presenters.seat_name(session, moment.seat, lang),
-                lock=session.rules.lock_at,
+                who=match.names[moment.seat],
+                lock=match.rules.lock_at,
                 card=display.inline(moment.card),
                 lost=_lost(moment.loss, lang),
             )

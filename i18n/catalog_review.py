@@ -64,6 +64,7 @@ REVIEW_MESSAGES: dict[str, tuple[str, str]] = {
         "**Accuracy** (expected points of each move against the expert's best, judged"
         " only with what each player knew):",
     ),
+    "review.bot": ("🤖 {name}", "🤖 {name}"),
     "review.accuracy_line": (
         "{who}: **{accuracy}%** en {moves}",
         "{who}: **{accuracy}%** over {moves}",

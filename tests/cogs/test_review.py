@@ -147,7 +147,7 @@ async def test_the_review_shows_only_what_the_player_could_know(world, pictures)
         for turn in turns
     }
     played = {Card.parse(move.partition("x")[0]) for move in session.moves}
-    costly = [line for line in shown.content.splitlines() if re.match(r"[1-3]\. ", line)]
+    costly = costly_lines(shown.content)
     assert costly
     for line in costly:  # her move and the better one: from her hand, on the table then
         assert any(cards_named(line) <= view for view in views), line
@@ -160,3 +160,26 @@ async def test_the_review_shows_only_what_the_player_could_know(world, pictures)
 
     again = await world.ana.slash(world.channel, "cuarenta review")
     assert answers(again)[-1].content == shown.content  # the same review, kept
+
+
+async def test_the_command_reviews_the_last_match_from_the_history(world):
+    """Once the finished table is gone from memory, the match's recorded moves serve."""
+    await world.ana.slash(
+        world.channel, "cuarenta start", mode="bot", bot_level="easy", length="one"
+    )
+    session = only_session(world.env)
+    nothing = await world.ana.slash(world.channel, "cuarenta review")
+    assert answers(nothing)[-1].content == t("refuse.review_none", "en")
+    await play_until_over(world, [world.ana], session.session_id)
+    final = table_message(world, only_session(world.env))
+    (review,) = enabled(final, "review")
+    shown = answers(await world.ana.click(final, custom_id=review["custom_id"]))[-1]
+    runtime = world.env.bot.get_cog("Cuarenta").runtime
+    runtime.forget(runtime.table(session.session_id))
+    later = answers(await world.ana.slash(world.channel, "cuarenta review"))[-1]
+    assert later.ephemeral and later.attachments
+    assert costly_lines(later.content) == costly_lines(shown.content) != []
+
+
+def costly_lines(text: str) -> list[str]:
+    return [line for line in text.splitlines() if re.match(r"[1-3]\. ", line)]
