@@ -32,7 +32,7 @@ from cogs.components import BUTTON_KINDS
 from cogs.localized import CatalogTranslator
 from db import Storage, StorageError
 from engine.cards import full_deck
-from render.faces import emoji_name
+from render.faces import FACE_VERSION, emoji_name
 
 log = logging.getLogger("cuarenta")
 
@@ -45,6 +45,7 @@ MISSING_TOKEN = (
 )
 # bot_state key: the hash of the command definitions last synced globally.
 SYNCED_COMMANDS_KEY = "synced_commands_hash"
+CARD_FACES_KEY = "card_faces_version"  # the faces the card emojis show (FACE_VERSION)
 
 
 async def commands_hash(tree: discord.app_commands.CommandTree) -> str:
@@ -127,7 +128,7 @@ class CuarentaBot(commands.Bot):
         if not self.upload_emojis:
             self.card_emojis = CardEmojis.text_only()
         elif self.leads:
-            self.card_emojis = await sync_card_emojis(self)
+            self.card_emojis = await self.upload_card_emojis()
         else:
             self.card_emojis = await existing_card_emojis(self)
         if self.warm_up_pictures:  # the 40 cards drawn once now, not by the first tables
@@ -137,6 +138,22 @@ class CuarentaBot(commands.Bot):
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await self.sync_commands()
+
+    async def upload_card_emojis(self) -> CardEmojis:
+        """The card emojis, uploading what is missing; all of them again when the faces
+        changed since the version this bot uploaded (kept in its database)."""
+        try:
+            uploaded = await self.storage.get_bot_state(CARD_FACES_KEY)
+        except StorageError:
+            uploaded = str(FACE_VERSION)  # unknown: keep what is there, replace next time
+        replace = uploaded != str(FACE_VERSION)
+        emojis = await sync_card_emojis(self, replace=replace)
+        if replace and emojis.complete:
+            try:
+                await self.storage.set_bot_state(CARD_FACES_KEY, str(FACE_VERSION))
+            except StorageError:
+                log.warning("could not note the card faces' version; they are re-sent next start")
+        return emojis
 
     async def sync_commands(self) -> None:
         """Sync to the development server when set (instant, every start); globally from the

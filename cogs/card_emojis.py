@@ -2,11 +2,10 @@
 
 At start-up (`setup_hook`, when the application id is known) call `sync_card_emojis(client)`:
 it lists the application's emojis, uploads a face (drawn by `render.faces`) for each card
-whose emoji is missing, matched by name ("c40_7h_v2"), and returns a `CardEmojis`. The
-name carries the faces' version (`render.faces.FACE_VERSION`): when the faces change, the
-new names are missing, so the next start-up uploads the new faces (application emojis
-serve every server at once), then deletes the card emojis of other versions (the
-application's emoji slots are limited). If the
+whose emoji is missing, matched by name ("c40_7h"), and returns a `CardEmojis`. With
+`replace` (the faces changed since the bot last uploaded them: `render.faces.FACE_VERSION`
+differs from the version the bot keeps), it first deletes every card emoji, so the new
+faces are uploaded (application emojis serve every server at once). If the
 emojis cannot be listed or created (no permission, the application's emoji limit, an
 outage), it logs a warning and returns `CardEmojis.text_only()`: every card then shows as
 text, "7♥". It is all or nothing, so a hand never mixes pictures and text; the next
@@ -84,8 +83,9 @@ class CardEmojis:
         return f"<CardEmojis {len(self._partial)}/{DECK_SIZE} emojis>"
 
 
-async def sync_card_emojis(client: discord.Client) -> CardEmojis:
-    """Make sure the application has an emoji for each card; create only the missing ones.
+async def sync_card_emojis(client: discord.Client, *, replace: bool = False) -> CardEmojis:
+    """Make sure the application has an emoji for each card; create only the missing ones
+    (with `replace`, delete the card emojis there are first: their faces are old).
 
     Needs the application id (call it from `setup_hook` or later). Never raises for a
     Discord failure: it logs a warning and returns `CardEmojis.text_only()`.
@@ -100,6 +100,16 @@ async def sync_card_emojis(client: discord.Client) -> CardEmojis:
         )
         return CardEmojis.text_only()
 
+    deleted = 0
+    if replace:
+        for old in [e for e in existing if is_card_emoji_name(e.name)]:
+            try:
+                await old.delete()
+            except discord.DiscordException as error:  # its name stays taken: text this time
+                log.warning("Card emojis: could not delete the old %s (%s).", old.name, error)
+            else:
+                existing.remove(old)
+                deleted += 1
     by_name: dict[str, discord.Emoji] = {}
     for uploaded in existing:
         by_name.setdefault(uploaded.name, uploaded)
@@ -126,18 +136,8 @@ async def sync_card_emojis(client: discord.Client) -> CardEmojis:
             created += 1
         found[str(card)] = emoji
 
-    current = {emoji_name(card) for card in full_deck()}
-    stale = [e for e in existing if is_card_emoji_name(e.name) and e.name not in current]
-    deleted = 0
-    for old in stale:
-        try:
-            await old.delete()
-        except discord.DiscordException as error:  # harmless: it only takes a slot
-            log.warning("Card emojis: could not delete the old %s (%s).", old.name, error)
-        else:
-            deleted += 1
     log.info(
-        "Card emojis: %d reused, %d created, %d of other versions deleted.",
+        "Card emojis: %d reused, %d created, %d old faces deleted.",
         DECK_SIZE - created,
         created,
         deleted,

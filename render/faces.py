@@ -21,9 +21,9 @@ from .shapes import DRAW_LOCK, SUIT_COLOURS, draw_suit, font
 
 FACE_SIZE = 128  # Discord shows emojis at up to 128 × 128 (and most often at 22-48 px)
 EMOJI_PREFIX = "c40_"
-# Part of each emoji's name: bump it whenever the faces change, so that servers holding
-# the old faces get the new ones (the emoji sync creates what is missing by name and
-# deletes card emojis of other versions). tests/render/test_faces.py holds the faces to a
+# Bump it whenever the faces change: the bot keeps the version it uploaded (in its
+# database), and a start-up that finds another one replaces every card emoji, so servers
+# holding the old faces get the new ones. tests/render/test_faces.py holds the faces to a
 # digest recorded for this version.
 FACE_VERSION = 2
 _SCALE = 4  # supersampling factor
@@ -36,12 +36,14 @@ FACE_OUTLINE = (84, 86, 96, 255)
 
 
 def emoji_name(card: Card) -> str:
-    """The application emoji's name for `card`: "c40_7h_v2" (2-32 of [A-Za-z0-9_])."""
-    return f"{EMOJI_PREFIX}{card}_v{FACE_VERSION}"
+    """The application emoji's name for `card`: "c40_7h" (2-32 of [A-Za-z0-9_]), the same
+    for every version of the faces (what reads the messages may rely on it)."""
+    return f"{EMOJI_PREFIX}{card}"
 
 
 def is_card_emoji_name(name: str) -> bool:
-    """True for the name of a card's emoji of any version ("c40_7h", "c40_7h_v2")."""
+    """True for the name of a card's emoji ("c40_7h"; "c40_7h_v2" as a short-lived
+    scheme named them)."""
     return re.fullmatch(rf"{EMOJI_PREFIX}[A2-7JQK][shdc](_v\d+)?", name) is not None
 
 

@@ -36,7 +36,7 @@ async def test_first_sync_creates_all_40(simcord_env: simcord.Env) -> None:
     assert len(creations(simcord_env)) == 40
     assert emojis.complete and not emojis.is_text_only
     # Each upload is the card's own face, as PNG.
-    request = next(r for r in creations(simcord_env) if r.json["name"] == f"c40_7h_v{FACE_VERSION}")
+    request = next(r for r in creations(simcord_env) if r.json["name"] == "c40_7h")
     prefix = "data:image/png;base64,"
     assert request.json["image"].startswith(prefix)
     assert base64.b64decode(request.json["image"][len(prefix) :]) == card_face_png(Card.parse("7h"))
@@ -75,19 +75,18 @@ def deletions(env: simcord.Env) -> list[simcord.types.HttpLogEntry]:
     return [r for r in env.http_requests if r.method == "DELETE" and "/emojis/" in r.path]
 
 
-async def test_new_faces_replace_the_old_ones_on_the_next_start(
+async def test_replacing_uploads_new_faces_and_deletes_only_card_emojis(
     simcord_env: simcord.Env, caplog: pytest.LogCaptureFixture
 ) -> None:
-    """A server that has the faces of an older version (named "c40_7h", or "c40_7h_v1")
-    gets the new faces under new names, and the old card emojis are deleted; any other
-    emoji of the application is left alone."""
+    """Faces of an older version ("c40_7h", or "c40_7h_v1" as a short-lived scheme named
+    them) are all deleted and uploaded again; any other emoji of the application stays."""
     backend = simcord_env.backend
     old = {backend.create_application_emoji(f"c40_{card}").id for card in full_deck()}
     old.add(backend.create_application_emoji("c40_Kc_v1").id)
     other = backend.create_application_emoji("trophy").id
 
     with caplog.at_level(logging.INFO, logger="cogs.card_emojis"):
-        emojis = await sync_card_emojis(simcord_env.bot)
+        emojis = await sync_card_emojis(simcord_env.bot, replace=True)
 
     assert sorted(r.json["name"] for r in creations(simcord_env)) == sorted(ALL_NAMES)
     assert emojis.complete
@@ -95,7 +94,7 @@ async def test_new_faces_replace_the_old_ones_on_the_next_start(
     assert sorted(app_emoji_names(simcord_env)) == sorted(ALL_NAMES | {"trophy"})
     assert other in backend.application_emojis
     assert len(deletions(simcord_env)) == 41
-    assert "0 reused, 40 created, 41 of other versions deleted" in caplog.text
+    assert "0 reused, 40 created, 41 old faces deleted" in caplog.text
 
     again = await sync_card_emojis(simcord_env.bot)  # and the start after: nothing to do
     assert len(creations(simcord_env)) == 40 and len(deletions(simcord_env)) == 41
@@ -105,14 +104,14 @@ async def test_new_faces_replace_the_old_ones_on_the_next_start(
 async def test_an_old_face_that_cannot_be_deleted_does_not_stop_the_new_ones(
     simcord_env: simcord.Env, caplog: pytest.LogCaptureFixture
 ) -> None:
-    simcord_env.backend.create_application_emoji("c40_7h")
+    simcord_env.backend.create_application_emoji("c40_7h_v1")
     simcord_env.inject_error(
         "DELETE", "/applications/*/emojis/*", status=500, message="Internal", times=None
     )
     with caplog.at_level(logging.WARNING, logger="cogs.card_emojis"):
-        emojis = await sync_card_emojis(simcord_env.bot)
+        emojis = await sync_card_emojis(simcord_env.bot, replace=True)
     assert emojis.complete and emojis.for_card("7h").name == emoji_name(Card.parse("7h"))
-    assert "could not delete the old c40_7h" in caplog.text
+    assert "could not delete the old c40_7h_v1" in caplog.text
 
 
 async def test_emojis_for_buttons_and_text(simcord_env: simcord.Env) -> None:
@@ -121,8 +120,8 @@ async def test_emojis_for_buttons_and_text(simcord_env: simcord.Env) -> None:
     partial = emojis.for_card(seven)
 
     assert isinstance(partial, discord.PartialEmoji)
-    assert partial.name == f"c40_7h_v{FACE_VERSION}" and partial.id is not None
-    assert emojis.inline(seven) == f"<:c40_7h_v{FACE_VERSION}:{partial.id}>"
+    assert partial.name == "c40_7h" and partial.id is not None
+    assert emojis.inline(seven) == f"<:c40_7h:{partial.id}>"
     assert emojis.inline("7h") == emojis.inline(seven)
     assert emojis.inline_cards([seven, Card.parse("Jd")]).count("<:c40_") == 2
     # A button takes it as its emoji.
@@ -213,3 +212,23 @@ def test_text_only_and_partial_mappings() -> None:
     assert all(text.for_card(card) is None for card in full_deck())
     assert text.inline(Card.parse("Kc")) == "K♧"
     assert repr(text) == "<CardEmojis 0/40 emojis>"
+
+
+async def test_a_bot_replaces_faces_of_another_version_once(make_bot) -> None:
+    """A bot whose database notes older faces than its own uploads all 40 again, once;
+    the version it then notes keeps the next start from redoing it."""
+    from bot import CARD_FACES_KEY
+
+    def card_faces(env: simcord.Env) -> set[int]:
+        return {e.id for e in env.backend.application_emojis.values() if e.name.startswith("c40_")}
+
+    async with simcord.run(make_bot(upload_emojis=True)) as env:
+        first = card_faces(env)
+        assert len(first) == 40
+        assert await env.bot.storage.get_bot_state(CARD_FACES_KEY) == str(FACE_VERSION)
+        await env.bot.storage.set_bot_state(CARD_FACES_KEY, "1")  # as a bot of faces v1 left it
+        await env.restart_bot(make_bot(upload_emojis=True))
+        second = card_faces(env)
+        assert len(second) == 40 and second.isdisjoint(first)
+        await env.restart_bot(make_bot(upload_emojis=True))
+        assert card_faces(env) == second  # nothing uploaded the second time
