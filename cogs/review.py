@@ -23,6 +23,7 @@ import re
 from collections import OrderedDict
 from collections.abc import Callable, Coroutine
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Self, TypeVar
@@ -72,13 +73,19 @@ class Workers:
         self._pools: dict[Work, ProcessPoolExecutor] = {}
 
     def submit(self, work: Work, function: Callable[..., T], *args: Any) -> Future[T]:
+        """Run `function(*args)` in the worker for `work`; a worker that died (killed, out
+        of memory) is replaced by a new one."""
         pool = self._pools.get(work)
-        if pool is None:
-            pool = self._pools[work] = ProcessPoolExecutor(
-                max_workers=1,
-                mp_context=multiprocessing.get_context("spawn"),
-                initializer=_lower_priority if work is Work.REVIEW else None,
-            )
+        if pool is not None:
+            try:
+                return pool.submit(function, *args)
+            except BrokenProcessPool:
+                pool.shutdown(wait=False)
+        pool = self._pools[work] = ProcessPoolExecutor(
+            max_workers=1,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=_lower_priority if work is Work.REVIEW else None,
+        )
         return pool.submit(function, *args)
 
     def shutdown(self) -> None:

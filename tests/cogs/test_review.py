@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import re
+from concurrent.futures.process import BrokenProcessPool
 
 import pytest
 
@@ -183,3 +185,14 @@ async def test_the_command_reviews_the_last_match_from_the_history(world):
 
 def costly_lines(text: str) -> list[str]:
     return [line for line in text.splitlines() if re.match(r"[1-3]\. ", line)]
+
+
+def test_a_worker_that_died_is_replaced():
+    workers = cogs.review.Workers()
+    try:
+        dying = workers.submit(cogs.review.Work.HINT, os._exit, 1)
+        with pytest.raises(BrokenProcessPool):
+            dying.result(timeout=60)
+        assert workers.submit(cogs.review.Work.HINT, sum, [1, 2]).result(timeout=60) == 3
+    finally:
+        workers.shutdown()
