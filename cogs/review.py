@@ -67,7 +67,8 @@ def _lower_priority() -> None:
 
 
 class Workers:
-    """The worker processes, started on first use (spawned: they import only the engine)."""
+    """The worker processes, started on first use; spawned rather than forked, so that
+    they do not inherit the bot's threads, connections and locks."""
 
     def __init__(self) -> None:
         self._pools: dict[Work, ProcessPoolExecutor] = {}
@@ -256,7 +257,7 @@ async def click_hint(
 
 
 def hint_text(found: teacher.Hint, display: presenters.CardDisplay, lang: str) -> str:
-    """The hint in two lines: the move (with what it scores), then why."""
+    """The hint: the move (with what it scores), then why, then who sees it."""
     move, reason = found.move, found.reason
     card = display.inline(move.card)
     if move.takes:
