@@ -1,0 +1,99 @@
+"""Ratings through the bot: whole matches played by clicks move the winners' ratings up and
+the losers' down (1 vs 1, and 2 vs 2 with bots), casual matches move nothing, and the
+leaderboard and stats tell the ratings."""
+
+from __future__ import annotations
+
+import re
+
+from cogs import history
+from tables.results import match_record
+from tests.cogs.helpers import only_session, play_until_over, table_message
+
+
+def told_changes(content: str) -> dict[int, int]:
+    """The rating changes the match end tells: {user id: change}."""
+    [line] = [line for line in content.splitlines() if line.startswith("📈")]
+    return {
+        int(user): int(sign.replace("−", "-").replace("+", "") + number) if sign != "±" else 0
+        for user, sign, number in re.findall(r"<@(\d+)> ([+−±])(\d+)", line)
+    }
+
+
+async def test_a_duel_between_two_humans_is_rated(world):
+    sent = await world.ana.slash(world.channel, "cuarenta challenge", user=world.beto, length="one")
+    await world.beto.click(sent.response, label="Accept")
+    session = only_session(world.env)
+    await play_until_over(world, [world.ana, world.beto], session.session_id)
+    await world.env.settle()
+    session = only_session(world.env)
+    winner = session.seats[session.winner].user_id
+    loser = session.seats[1 - session.winner].user_id
+    changes = told_changes(table_message(world, session).content)
+    assert changes[winner] > 0 > changes[loser]
+    storage = world.env.bot.storage
+    board = await storage.rating_leaderboard(world.guild.id)
+    assert [row.user_id for row in board] == [winner, loser]
+    assert await storage.rating_leaderboard(world.guild.id, with_bots=True) == []
+
+    shown = await world.carla.slash(world.channel, "cuarenta leaderboard", sort="rating")
+    lines = shown.response.content.splitlines()
+    assert "rating · 1 on 1" in lines[0]
+    assert lines[1].startswith(f"1. <@{winner}> — **") and "(provisional)" in lines[1]
+    assert lines[2].startswith(f"2. <@{loser}>")
+    teams = await world.carla.slash(
+        world.channel, "cuarenta leaderboard", sort="rating", table="2v2"
+    )
+    assert "No matches recorded" in teams.response.content
+
+    stats = await world.carla.slash(world.channel, "cuarenta stats", user=world.ana)
+    text = stats.response.content
+    assert "**Rating**" in text and "1 on 1: **" in text and "over the last match" in text
+    won = world.ana.id == winner
+    assert ("Best win: against" in text) == won
+    assert f"rank {1 if won else 2}" in text
+
+    # rated once: rating the same match again (as after a crash) changes nothing
+    before = await storage.player_ratings(world.ana.id, world.guild.id)
+    again = await history.rate_match(storage, match_record(session, 1.0))
+    assert again == changes
+    assert await storage.player_ratings(world.ana.id, world.guild.id) == before
+
+
+async def test_two_humans_with_two_bots_are_rated_in_the_with_bots_ranking(world):
+    await world.ana.slash(
+        world.channel, "cuarenta start", mode="2v2", bot_level="easy", length="one"
+    )
+    session = only_session(world.env)
+    await world.beto.click(table_message(world, session), label="Team B")
+    await world.ana.click(table_message(world, session), label="Start")
+    await play_until_over(world, [world.ana, world.beto], session.session_id)
+    await world.env.settle()
+    session = only_session(world.env)
+    assert not session.hints_available
+    changes = told_changes(table_message(world, session).content)
+    for member in (world.ana, world.beto):
+        won = session.seat_of(member.id) % 2 == session.winner
+        assert (changes[member.id] > 0) == won, (member.id, changes)
+    storage = world.env.bot.storage
+    board = await storage.rating_leaderboard(world.guild.id, with_bots=True, players=4)
+    assert {row.user_id for row in board} == {world.ana.id, world.beto.id}
+    assert await storage.rating_leaderboard(world.guild.id, players=4) == []
+
+
+async def test_a_casual_match_against_the_bot_is_not_rated(world):
+    await world.ana.slash(
+        world.channel, "cuarenta start", mode="bot", bot_level="easy", length="one"
+    )
+    session = only_session(world.env)
+    assert session.hints_available  # hints are always there against the bot: casual
+    await play_until_over(world, [world.ana], session.session_id)
+    await world.env.settle()
+    session = only_session(world.env)
+    assert session.phase == "finished" and session.rating_changes == {}
+    assert "📈" not in table_message(world, session).content
+    storage = world.env.bot.storage
+    assert await storage.player_ratings(world.ana.id, world.guild.id) == []
+    assert await storage.player_ratings(world.ana.id, None) == []
+    stats = await world.ana.slash(world.channel, "cuarenta stats")
+    assert "Matches: " in stats.response.content and "**Rating**" not in stats.response.content
