@@ -28,7 +28,7 @@ HISTORY_MESSAGES: dict[str, tuple[str, str]] = {
         "{mode}{bots}: **{rating}**{provisional} · rank {rank} · {trend} over {recent}",
     ),
     "stats.recent.one": ("la última partida", "the last match"),
-    "stats.recent.other": ("las últimas {n} partidas", "the last {n} matches"),
+    "stats.recent.other": ("las últimas {count} partidas", "the last {count} matches"),
     "stats.best_win": (
         "Mejor victoria: contra {who} ({rating}) {when}",
         "Best win: against {who} ({rating}) {when}",
@@ -38,8 +38,8 @@ HISTORY_MESSAGES: dict[str, tuple[str, str]] = {
         "📜 Historial de {who} · {scope} · {count}",
         "📜 {who}'s history · {scope} · {count}",
     ),
-    "history.count.one": ("{n} partida", "{n} match"),
-    "history.count.other": ("{n} partidas", "{n} matches"),
+    "history.count.one": ("1 partida", "1 match"),
+    "history.count.other": ("{count} partidas", "{count} matches"),
     "history.empty": ("Todavía no hay partidas aquí.", "No matches here yet."),
     "history.row": (
         "**{n}.** {when} · {result} · chicas {chicas_won}–{chicas_lost} · {score}\n　{details}",

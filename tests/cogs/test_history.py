@@ -1,0 +1,174 @@
+"""/cuarenta historial and replays: paging, stepping through a match, and the hidden-card
+rule (a replay shows the viewer's own hand only, unless the server lets it show all)."""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import replace
+
+import discord
+
+from db import LoggedSeat, MatchLog, MatchOutcome, MatchRecord, PlayerResult
+from engine import Game, Move, Rules
+from tables.replays import Replay
+from tests.cogs.helpers import buttons, enabled
+
+RULES = Rules(chicas_to_win=1)
+
+
+def played_match(match_id: str, guild_id: int, ana: int, beto: int, finished_at: float):
+    """A whole one-chica match between ana (seat 0) and beto (seat 1), random legal moves,
+    recorded with its move log."""
+    seed = random.Random(match_id).getrandbits(32)
+    game = Game.new(players=2, rules=RULES, seed=seed)
+    rng = random.Random(seed)
+    moves = []
+    while game.winner is None:
+        move = rng.choice(game.legal_moves())
+        moves.append(str(move))
+        game.play(move)
+
+    def result(user, seat):
+        won = seat == game.winner
+        return PlayerResult(user, seat, seat, won, int(won), int(not won), 30, 0, 0, 0, 0, 0)
+
+    return MatchRecord(
+        match_id=match_id, guild_id=guild_id, channel_id=1, finished_at=finished_at,
+        rules="quito", players=2, with_bots=False, winner_side=game.winner,
+        results=[result(ana, 0), result(beto, 1)], rule_options=RULES.to_dict(),
+        seed=seed, moves=tuple(moves),
+    )  # fmt: skip
+
+
+async def record_history(world, count=7, logged=(6,)):
+    """`count` matches of ana against beto, newest last; those in `logged` keep a replay."""
+    storage = world.env.bot.storage
+    for number in range(count):
+        when = time.time() - 3600 + number  # recent: within the move logs' retention
+        match = played_match(f"h{number}", world.guild.id, world.ana.id, world.beto.id, when)
+        if number not in logged:
+            match = replace(match, seed=None, moves=None)
+        await storage.record_match(match)
+
+
+def hand_lines(content: str) -> list[str]:
+    return [line for line in content.splitlines() if "hand: " in line]
+
+
+async def test_history_pages_with_buttons(world):
+    await record_history(world)
+    shown = await world.carla.slash(world.channel, "cuarenta history", user=world.ana)
+    assert shown.ephemeral
+    content = shown.response.content
+    assert f"<@{world.ana.id}>'s history · this server · 7 matches" in content
+    assert "**1.**" in content and "**5.**" in content and "**6.**" not in content
+    assert f"against <@{world.beto.id}>" in content and "Page 1 of 2" in content
+    replays = [b for b in buttons(shown.response) if b["custom_id"].startswith("c40:rp:")]
+    assert [b["label"] for b in replays] == ["🎬 1", "🎬 2", "🎬 3", "🎬 4", "🎬 5"]
+    assert [not b.get("disabled") for b in replays] == [True, False, False, False, False]
+    assert content.count("no replay") == 4
+    following = await world.carla.click(shown.response, label="Next ▶")
+    assert "**6.**" in following.response.content and "**7.**" in following.response.content
+    assert "Page 2 of 2" in following.response.content
+    assert enabled(following.response, "hist")[0]["label"] == "◀ Previous"
+    nothing = await world.carla.slash(world.channel, "cuarenta history")
+    assert "No matches here yet" in nothing.response.content
+
+
+async def test_a_replay_steps_through_every_play(world):
+    await record_history(world, count=1, logged=(0,))
+    log = await world.env.bot.storage.match_log("h0")
+    replay = Replay.build(log)
+    shown = await world.ana.slash(world.channel, "cuarenta history")
+    opened = await world.ana.click(shown.response, label="🎬 1")
+    assert opened.ephemeral
+    message = opened.response
+    assert "🎬 Replay" in message.content and "**First deal**" in message.content
+    assert [a.filename for a in message.attachments] == ["repeticion.png"]
+    moved = await world.ana.click(message, label="Next ▶")
+    assert f"**Play 1 of {replay.last}**" in moved.response.content
+    back = await world.ana.click(moved.response, label="◀ Previous")
+    assert "**First deal**" in back.response.content
+    hand = await world.ana.click(back.response, label="Hand ⏭")
+    assert f"**Play {replay.hand_starts[1]} of {replay.last}**" in hand.response.content
+    labels = {b["label"] for b in enabled(hand.response, "rp")}
+    assert "Chica ⏭" not in labels  # a one-chica match has no next chica
+    shown = hand.response
+    for label in ("Hand ⏭", "Next ▶"):  # to the last hand, then play by play to the end
+        while label in {b["label"] for b in enabled(shown, "rp")}:
+            shown = (await world.ana.click(shown, label=label)).response
+    assert f"**Play {replay.last} of {replay.last}**" in shown.content
+    assert "End of the match" in shown.content
+    assert {b["label"] for b in enabled(shown, "rp")} == {"⏮", "◀ Previous"}
+    last = await world.ana.click(shown, label="◀ Previous")
+    first = await world.ana.click(last.response, label="⏮")
+    assert "**First deal**" in first.response.content
+
+
+async def test_a_replay_shows_only_the_viewers_hand(world):
+    await record_history(world, count=1, logged=(0,))
+    replay = Replay.build(await world.env.bot.storage.match_log("h0"))
+    display = world.env.bot.card_emojis
+    step = replay.step(3)
+    ana_cards = " ".join(display.inline(c) for c in step.game.hands[0])
+    for viewer, expected in (
+        (world.ana, [f"<@{world.ana.id}>'s hand: {ana_cards}"]),
+        (world.carla, []),
+    ):
+        listed = await viewer.slash(world.channel, "cuarenta history", user=world.ana)
+        shown = (await viewer.click(listed.response, label="🎬 1")).response
+        for _ in range(3):
+            shown = (await viewer.click(shown, label="Next ▶")).response
+        assert "**Play 3 of" in shown.content
+        assert hand_lines(shown.content) == expected
+        assert "Other players' hands are not shown" in shown.content
+
+
+async def test_with_the_server_setting_on_a_replay_shows_every_hand(world):
+    await record_history(world, count=1, logged=(0,))
+    replay = Replay.build(await world.env.bot.storage.match_log("h0"))
+    display = world.env.bot.card_emojis
+    admins = world.guild.create_role("admins", permissions=discord.Permissions(manage_guild=True))
+    dora = world.guild.add_member(world.env.create_user("dora"), roles=[admins])
+    configured = await dora.slash(world.channel, "cuarenta config", replay_all_hands=True)
+    assert "replays show all hands on" in configured.response.content
+    listed = await world.carla.slash(world.channel, "cuarenta history", user=world.ana)
+    shown = (await world.carla.click(listed.response, label="🎬 1")).response
+    game = replay.step(0).game
+    assert hand_lines(shown.content) == [
+        f"<@{world.ana.id}>'s hand: {' '.join(display.inline(c) for c in game.hands[0])}",
+        f"<@{world.beto.id}>'s hand: {' '.join(display.inline(c) for c in game.hands[1])}",
+    ]
+    assert "not shown" not in shown.content
+
+
+async def test_a_match_without_a_replay_says_so(world):
+    await record_history(world, count=2, logged=(1,))
+    listed = await world.ana.slash(world.channel, "cuarenta history")
+    replays = [b for b in buttons(listed.response) if b["custom_id"].startswith("c40:rp:")]
+    assert [bool(b.get("disabled")) for b in replays] == [False, True]  # newest first
+    storage = world.env.bot.storage
+    storage.keep_moves_days = 0  # the log is forgotten while the history is on screen
+    assert await storage.prune_move_logs() == 1
+    forced = await world.ana.click(listed.response, label="🎬 1")
+    assert forced.ephemeral and "has no replay" in forced.response.content
+
+
+def test_a_replay_rebuilds_the_recorded_game():
+    match = played_match("x", 1, 10, 20, 0.0)
+    log = MatchLog(
+        match_id="x", guild_id=1, finished_at=0.0, rules="quito", rule_options=match.rule_options,
+        players=2, seed=match.seed,
+        seats=(LoggedSeat(0, 10, None, ""), LoggedSeat(1, 20, None, "")),
+        moves=match.moves, outcome=MatchOutcome.PLAYED, winner_side=match.winner_side,
+    )  # fmt: skip
+    replay = Replay.build(log)
+    game = Game.new(players=2, rules=RULES, seed=match.seed)
+    for number, text in enumerate(match.moves, start=1):
+        game.play(Move.parse(text))
+        if number % 17 == 0 or number == replay.last:
+            assert replay.step(number).game.to_dict() == game.to_dict()
+    assert replay.step(replay.last).game.winner == match.winner_side
+    assert replay.hand_starts[0] == 0 and len(replay.hand_starts) > 1
+    assert replay.step(-5).number == 0 and replay.step(10**6).number == replay.last
