@@ -9,7 +9,7 @@ rated again (its rating_changes rows say it was), so rating after a crash is saf
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 from .backend import Database
 from .migrations import GLOBAL_SCOPE
@@ -30,6 +30,22 @@ _INSERT_CHANGE = """INSERT INTO rating_changes (match_id, scope, user_id, with_b
         finished_at, won, rating_before, rating_after, opponents)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"""
 _COLUMNS = "user_id, with_bots, players, mu, sigma, matches, wins"
+
+
+def _change_row(match: MatchRecord, scope: int, user: int, won: int, rated: Rated) -> tuple:
+    """A rating_changes row (_INSERT_CHANGE's parameters)."""
+    return (
+        match.match_id,
+        scope,
+        user,
+        int(match.with_bots),
+        match.players,
+        match.finished_at,
+        won,
+        rated.before.conservative,
+        rated.after.conservative,
+        rated.opponents,
+    )
 
 
 def scope_of(guild_id: int | None) -> int:
@@ -71,23 +87,11 @@ async def rate(db: Database, match: MatchRecord, rater: Rater, now: float) -> li
             rated = rater(current)
             upserts, rows = [], []
             for user, new in rated.items():
-                won, before, after = int(humans[user].won), new.before, new.after
+                won, after = int(humans[user].won), new.after
                 upserts.append(
                     (scope, *ranking, user, after.mu, after.sigma, after.conservative, won, now)
                 )
-                rows.append(
-                    (
-                        match.match_id,
-                        scope,
-                        user,
-                        *ranking,
-                        match.finished_at,
-                        won,
-                        before.conservative,
-                        after.conservative,
-                        new.opponents,
-                    )
-                )
+                rows.append(_change_row(match, scope, user, won, new))
             await db.executemany(_UPSERT, upserts)
             await db.executemany(_INSERT_CHANGE, rows)
         return await changes(db, match.match_id, own_scope)
@@ -163,3 +167,39 @@ async def best_win(db: Database, user_id: int, guild_id: int | None) -> tuple[st
         (user_id, scope_of(guild_id)),
     )
     return None if record is None else (record[0], record[1])
+
+
+_INSERT_RATING = """INSERT INTO ratings (scope, with_bots, players, user_id, mu, sigma, rating,
+        matches, wins, updated_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"""
+
+
+async def rate_many(
+    db: Database, matches: Iterable[MatchRecord], rater_for: Callable[[MatchRecord], Rater]
+) -> None:
+    """Bulk rating (benchmarks, imports) of recorded matches, in order, into a database that
+    has no ratings yet: computed in memory, written in one transaction. The result is the
+    same as rate() for each match. ValueError if some ratings are already stored."""
+    skills: dict[tuple[int, int, int, int], tuple[Skill, int, int]] = {}
+    rows = []
+    for match in matches:
+        ranking = (int(match.with_bots), match.players)
+        won = {r.user_id: int(r.won) for r in match.results if r.user_id is not None}
+        for scope in dict.fromkeys((scope_of(match.guild_id), GLOBAL_SCOPE)):
+            keys = {user: (scope, *ranking, user) for user in won}
+            current = {user: skills[key][0] for user, key in keys.items() if key in skills}
+            for user, new in rater_for(match)(current).items():
+                _, played, wins = skills.get(keys[user], (new.before, 0, 0))
+                skills[keys[user]] = (new.after, played + 1, wins + won[user])
+                rows.append(_change_row(match, scope, user, won[user], new))
+    async with db.transaction():
+        if await db.fetchone("SELECT 1 FROM ratings LIMIT 1") is not None:
+            raise ValueError("rate_many needs a database without ratings")
+        await db.executemany(
+            _INSERT_RATING,
+            [
+                (*key, skill.mu, skill.sigma, skill.conservative, played, wins, 0.0)
+                for key, (skill, played, wins) in skills.items()
+            ],
+        )
+        await db.executemany(_INSERT_CHANGE, rows)

@@ -4,7 +4,7 @@ from dataclasses import replace
 
 import pytest
 
-from db import MatchOutcome, Rated, Skill
+from db import MatchOutcome, Rated, Skill, Storage
 from tests.db.other_connection import peek
 from tests.db.test_records import GUILD, OTHER_GUILD, A, B, C, D, duel, pairs
 
@@ -197,3 +197,31 @@ async def test_history_shows_abandoned_and_casual_matches(storage):
         ("gone", MatchOutcome.ABANDONED, False),
         ("easy", MatchOutcome.PLAYED, True),
     }
+
+
+async def test_bulk_rating_gives_what_rating_each_match_gives(new_database):
+    from tables import ratings
+
+    matches = [
+        duel(A, B, match_id="b1"),
+        duel(B, A, match_id="b2", guild=OTHER_GUILD),
+        pairs((A, C), (B, D)),
+        duel(C, None, match_id="b4"),
+    ]
+    one = await Storage.open(new_database())
+    bulk = await Storage.open(new_database())
+    try:
+        for match in matches:
+            await rated(one, match, ratings.rater)
+            await bulk.record_match(match)
+        await bulk._rate_matches_bulk(matches, ratings.rater)
+        for guild in (GUILD, OTHER_GUILD, None):
+            for with_bots, players in ((False, 2), (True, 2), (False, 4)):
+                expected = await one.rating_leaderboard(guild, with_bots, players)
+                assert await bulk.rating_leaderboard(guild, with_bots, players) == expected
+        assert await bulk.history(A, None) == await one.history(A, None)
+        with pytest.raises(ValueError, match="without ratings"):
+            await bulk._rate_matches_bulk(matches, ratings.rater)
+    finally:
+        await one.close()
+        await bulk.close()
