@@ -172,7 +172,7 @@ async def turn_history_page(
 # ------------------------------------------------------------------------- replays
 async def load_replay(storage: Storage, match_id: str) -> Replay:
     """The match's replay, built once and kept a while; Refusal if it has none."""
-    replay = replays.get(match_id)
+    replay = replays.get(storage.path, match_id)
     if replay is None:
         log = await storage.match_log(match_id)
         if log is None:
@@ -181,7 +181,7 @@ async def load_replay(storage: Storage, match_id: str) -> Replay:
             replay = await asyncio.to_thread(Replay.build, log)
         except ValueError:
             raise Refusal("replay_missing") from None
-        replays.put(replay)
+        replays.put(storage.path, replay)
     return replay
 
 

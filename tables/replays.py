@@ -125,20 +125,22 @@ def new_game(log: MatchLog) -> Game:
 
 
 class ReplayCache:
-    """The replays built lately, by match id (a replay never changes once recorded)."""
+    """The replays built lately, by database and match id (a recorded match never changes;
+    the database keeps apart two bots, or two tests, whose match ids meet)."""
 
     def __init__(self, size: int = CACHED_REPLAYS) -> None:
         self._size = size
-        self._replays: OrderedDict[str, Replay] = OrderedDict()
+        self._replays: OrderedDict[tuple[str, str], Replay] = OrderedDict()
 
-    def get(self, match_id: str) -> Replay | None:
-        replay = self._replays.get(match_id)
+    def get(self, database: str, match_id: str) -> Replay | None:
+        replay = self._replays.get((database, match_id))
         if replay is not None:
-            self._replays.move_to_end(match_id)
+            self._replays.move_to_end((database, match_id))
         return replay
 
-    def put(self, replay: Replay) -> None:
-        self._replays[replay.log.match_id] = replay
-        self._replays.move_to_end(replay.log.match_id)
+    def put(self, database: str, replay: Replay) -> None:
+        key = (database, replay.log.match_id)
+        self._replays[key] = replay
+        self._replays.move_to_end(key)
         while len(self._replays) > self._size:
             self._replays.popitem(last=False)

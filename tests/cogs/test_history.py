@@ -11,7 +11,7 @@ import discord
 
 from db import LoggedSeat, MatchLog, MatchOutcome, MatchRecord, PlayerResult
 from engine import Game, Move, Rules
-from tables.replays import Replay
+from tables.replays import Replay, ReplayCache
 from tests.cogs.helpers import buttons, enabled
 
 RULES = Rules(chicas_to_win=1)
@@ -172,3 +172,22 @@ def test_a_replay_rebuilds_the_recorded_game():
     assert replay.step(replay.last).game.winner == match.winner_side
     assert replay.hand_starts[0] == 0 and len(replay.hand_starts) > 1
     assert replay.step(-5).number == 0 and replay.step(10**6).number == replay.last
+
+
+def test_the_replay_cache_keeps_the_latest_and_databases_apart():
+    def replay_of(match_id):
+        log = MatchLog(
+            match_id=match_id, guild_id=1, finished_at=0.0, rules="quito", rule_options={},
+            players=2, seed=1, seats=(), moves=(), outcome=MatchOutcome.PLAYED, winner_side=0,
+        )  # fmt: skip
+        return Replay(log, (), (), (0,), (0,))
+
+    cache = ReplayCache(size=2)
+    first, second, third = replay_of("a"), replay_of("b"), replay_of("c")
+    cache.put("one.db", first)
+    cache.put("one.db", second)
+    assert cache.get("one.db", "a") is first  # now the most recently used
+    assert cache.get("two.db", "a") is None
+    cache.put("one.db", third)
+    assert cache.get("one.db", "b") is None
+    assert cache.get("one.db", "a") is first and cache.get("one.db", "c") is third
