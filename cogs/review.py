@@ -73,6 +73,12 @@ class Workers:
     def __init__(self) -> None:
         self._pools: dict[Work, ProcessPoolExecutor] = {}
 
+    def warm(self, work: Work) -> None:
+        """Start the worker for `work` now if it is not running, so that the first click
+        does not wait for a process to start."""
+        if work not in self._pools:
+            self.submit(work, int)
+
     def submit(self, work: Work, function: Callable[..., T], *args: Any) -> Future[T]:
         """Run `function(*args)` in the worker for `work`; a worker that died (killed, out
         of memory) is replaced by a new one."""
@@ -217,6 +223,7 @@ def hint_button(session: TableSession, user_id: int, lang: str) -> dict[str, Any
         return None
     if session.seat_of(user_id) != game.to_play:
         return None
+    WORKERS.warm(Work.HINT)
     return button(
         HintButton.id_for(session.session_id, session.version), label=t("button.hint", lang)
     )
