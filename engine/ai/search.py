@@ -49,10 +49,6 @@ CHECK_EVERY = 4  # worlds between two early-stop checks
 # cards left in all hands, by players; a solver node costs about this much work.
 EXACT_SAMPLED = {2: 8, 4: 8}
 SOLVER_NODE_WORK = 0.5
-# In the last deal of a hand, at or under this many cards left in all hands (by players),
-# each world is played out to the end of the hand, our own later moves as the normal
-# level would play them, rather than judged at our next turn.
-ROLLOUT_CARDS = {2: 0, 4: 0}
 # The budget (work and worlds) is multiplied in the last deal of a hand, and again once a
 # side is within NEAR_END points of the lock (or of 40 without one): see `stakes`.
 LAST_DEAL_SCALE = 2.0
@@ -67,13 +63,10 @@ AnswersMemo = dict[tuple[RankMove, ...], float]
 class Lookahead:
     """Values moves of `seat` in fully dealt worlds; counts the moves it values (work)."""
 
-    def __init__(
-        self, seat: int, read_drop: bool = True, team: bool = False, rollout: bool = False
-    ) -> None:
+    def __init__(self, seat: int, read_drop: bool = True, team: bool = False) -> None:
         self.seat = seat
         self.read_drop = read_drop
         self.team = team
-        self.rollout = rollout
         self.work = 0.0
         self.memo: Memo = {}  # the replies' gains by position, for policies.normal_value
         self.answers: dict[RankMove, AnswersMemo] = {}  # per move of ours, see `value`
@@ -110,7 +103,7 @@ class Lookahead:
             if pos.sizes[pos.seat] == 0:
                 value = evaluate(pos, side)
                 break
-            if pos.seat == seat and not last_card and pos.sizes[seat] > 1 and not self.rollout:
+            if pos.seat == seat and not last_card and pos.sizes[seat] > 1:
                 key = tuple(answers)
                 cached = memo.get(key)
                 if cached is None:
@@ -153,9 +146,8 @@ def choose_expert(
     if len(moves) == 1:
         return moves[0]
     scale = stakes(view)
+    search = Lookahead(view.seat, read_drop, team=view.players == 4)
     left = sum(view.sizes)
-    rollout = view.stock_left == 0 and left <= ROLLOUT_CARDS[view.players]
-    search = Lookahead(view.seat, read_drop, team=view.players == 4, rollout=rollout)
     if oracle:
         pos = view.true_position()
         if left <= max(EXACT_WORLDS):
