@@ -7,9 +7,14 @@ SQLite works in a temporary folder. PostgreSQL uses DATABASE_URL's server if it 
 postgresql package, with fsync on as in production. Each backend:
 - leaderboard query time with 100,000 recorded matches (each sort; target <= 20 ms),
 - start-up restore of 1,000 unfinished 4-player games: open, load, rebuild (target <= 2 s),
-- save_session p99 for a ~2 KB state, the cost it adds to a click (target <= 5 ms).
-The 100,000 matches go in through Storage._record_matches_bulk (one transaction); the
-cost of recording one match the normal way, on top of them, is printed too.
+- save_session p99 for a ~2 KB state, the cost it adds to a click (target <= 5 ms),
+- ratings, history and replays (issue 14), on the same 100,000 matches: a rating
+  leaderboard page (target <= 20 ms), a player's history page with its count (<= 10 ms),
+  recording and rating one more match with its move log (<= 10 ms), and rebuilding any
+  step of a replay from the seed and the moves, not cached (<= 20 ms).
+The 100,000 matches go in through Storage._record_matches_bulk and are rated through
+Storage._rate_matches_bulk (one transaction each); the cost of recording one match the
+normal way, on top of them, is printed too.
 """
 
 from __future__ import annotations
@@ -28,13 +33,16 @@ import tempfile
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from db import MatchRecord, PlayerResult, Storage
 from db.leaderboard import SORTS
-from tables import TableSession
+from engine import Game, Rules
+from tables import TableSession, ratings
+from tables.replays import Replay
 from tests.db.postgres import fresh_database, running_server
 
 MATCHES = 100_000
@@ -44,10 +52,17 @@ QUERIES = 200  # per sort
 SESSIONS = 1_000
 SAVES = 3_000
 RECORDS = 300
+LOGGED = 300  # real matches played out, with move logs, for the replay figures
+WARM_UP = 10  # records not timed: the first commit after the bulk imports checkpoints them
+STEPS = 300
 
 LEADERBOARD_TARGET_MS = 20.0
 RESTORE_TARGET_S = 2.0
 SAVE_TARGET_MS = 5.0
+HISTORY_TARGET_MS = 10.0
+RATED_RECORD_TARGET_MS = 10.0
+REPLAY_STEP_TARGET_MS = 20.0
+LEVELS = ("easy", "normal", "expert")
 
 
 def snowflake(rng: random.Random) -> int:
@@ -61,6 +76,7 @@ def make_match(rng: random.Random, number: int, guilds: list, users: list) -> Ma
     if with_bots:
         for index in rng.sample(range(players), rng.randint(1, players - 1)):
             seats[index] = None
+    levels = [rng.choice(LEVELS) if user is None else None for user in seats]
     winner = rng.randint(0, 1)
     points = (rng.randint(0, 60), rng.randint(0, 60))
     results = [
@@ -77,6 +93,7 @@ def make_match(rng: random.Random, number: int, guilds: list, users: list) -> Ma
             rondas=rng.randint(0, 1),
             zapaterias_given=int(rng.random() < 0.05),
             zapaterias_suffered=int(rng.random() < 0.05),
+            bot_level=levels[seat],
         )
         for seat, user in enumerate(seats)
     ]
@@ -90,6 +107,27 @@ def make_match(rng: random.Random, number: int, guilds: list, users: list) -> Ma
         with_bots=with_bots,
         winner_side=winner,
         results=results,
+        casual=rng.random() < 0.1,
+    )
+
+
+def played_out(rng: random.Random, match: MatchRecord) -> MatchRecord:
+    """`match` with the move log of a real two-chica match played out by random moves."""
+    seed = rng.getrandbits(48)
+    game = Game.new(players=match.players, rules=Rules(), seed=seed)
+    moves = []
+    while game.winner is None:
+        move = rng.choice(game.legal_moves())
+        moves.append(str(move))
+        game.play(move)
+    return replace(
+        match,
+        finished_at=time.time(),  # within the move logs' retention
+        seed=seed,
+        moves=tuple(moves),
+        rule_options=Rules().to_dict(),
+        winner_side=game.winner,
+        results=[replace(r, won=r.side == game.winner) for r in match.results],
     )
 
 
@@ -196,8 +234,102 @@ async def bench_matches(new_database: Callable[[], str]) -> None:
             f"record_match on top of {MATCHES:,} ({RECORDS} matches)",
             f"p50 {ms(statistics.median(records)):.2f} p99 {ms(p99(records)):.2f} ms",
         )
+        await bench_ratings(storage, rng, matches + extra, guilds, users, played)
     finally:
         await storage.close()
+
+
+async def bench_ratings(
+    storage: Storage,
+    rng: random.Random,
+    matches: list[MatchRecord],
+    guilds: list[int],
+    users: list[int],
+    played: Counter,
+) -> None:
+    """Issue 14's figures: ratings, history pages, rated records, replay steps."""
+    rated = [match for match in matches if ratings.is_rated(match)]
+    imported = await timed(storage._rate_matches_bulk(rated, ratings.rater))
+    line(f"rate {len(rated):,} matches in bulk (one transaction)", f"{imported:.1f} s")
+
+    samples = []
+    for query in range(QUERIES):
+        guild = None if query % 4 == 0 else rng.choice(guilds)
+        offset = 10 * rng.randrange(0, 20)
+        with_bots, players = bool(query % 2), rng.choice((2, 4))
+        page = storage.rating_leaderboard(guild, with_bots, players, 10, offset)
+        size = storage.rating_leaderboard_size(guild, with_bots, players)
+        samples.append(await timed(page) + await timed(size))
+    line(
+        f"rating leaderboard page + size ({QUERIES} pages)",
+        f"p50 {ms(statistics.median(samples)):.2f} p99 {ms(p99(samples)):.2f} ms",
+        f"<= {LEADERBOARD_TARGET_MS:.0f} ms",
+        ms(p99(samples)) <= LEADERBOARD_TARGET_MS,
+    )
+    busiest, most = played.most_common(1)[0]
+    mine = [await timed(storage.player_ratings(busiest, None)) for _ in range(50)]
+    line("player_ratings (rank + trend), busiest player", f"p99 {ms(p99(mine)):.2f} ms")
+
+    samples = []
+    for query in range(QUERIES):
+        user = busiest if query % 10 == 0 else rng.choice(users)
+        guild = None if query % 3 == 0 else rng.choice(guilds)
+        count = await timed(storage.history_size(user, guild))
+        samples.append(count + await timed(storage.history(user, guild, 5, 5 * (query % 4))))
+    line(
+        f"history page (count + 5 matches; {QUERIES} pages, busiest {most})",
+        f"p50 {ms(statistics.median(samples)):.2f} p99 {ms(p99(samples)):.2f} ms",
+        f"<= {HISTORY_TARGET_MS:.0f} ms",
+        ms(p99(samples)) <= HISTORY_TARGET_MS,
+    )
+
+    logged = [
+        played_out(rng, make_match(rng, 2 * MATCHES + n, guilds, users)) for n in range(LOGGED)
+    ]
+    logged = [replace(match, casual=False) for match in logged]
+    samples = []
+    for match in logged:
+        started = time.perf_counter()
+        await storage.record_match(match)
+        if ratings.is_rated(match):
+            await storage.rate_match(match, ratings.rater(match))
+        samples.append(time.perf_counter() - started)
+    samples = samples[WARM_UP:]
+    moves = statistics.mean(len(match.moves or ()) for match in logged)
+    line(
+        f"record + rate a match with its move log ({len(samples)}, {moves:.0f} moves)",
+        f"p50 {ms(statistics.median(samples)):.2f} p99 {ms(p99(samples)):.2f} ms",
+        f"<= {RATED_RECORD_TARGET_MS:.0f} ms",
+        ms(p99(samples)) <= RATED_RECORD_TARGET_MS,
+    )
+
+    cold, warm = [], []
+    built: dict[str, Replay] = {}
+    for _ in range(STEPS):
+        match = rng.choice(logged)
+        number = rng.randrange(len(match.moves or ()) + 1)
+        started = time.perf_counter()
+        log = await storage.match_log(match.match_id)
+        assert log is not None
+        replay = Replay.build(log)
+        replay.session_at(replay.step(number), "es")
+        cold.append(time.perf_counter() - started)
+        replay = built.setdefault(match.match_id, replay)
+        warm.append(await timed(_step(replay, rng.randrange(replay.last + 1))))
+    line(
+        f"replay step, rebuilt from seed + moves ({STEPS} steps)",
+        f"p50 {ms(statistics.median(cold)):.2f} p99 {ms(p99(cold)):.2f} ms",
+        f"<= {REPLAY_STEP_TARGET_MS:.0f} ms",
+        ms(p99(cold)) <= REPLAY_STEP_TARGET_MS,
+    )
+    line(
+        "  the same, replay cached (snapshots)",
+        f"p50 {ms(statistics.median(warm)):.2f} p99 {ms(p99(warm)):.2f} ms",
+    )
+
+
+async def _step(replay: Replay, number: int) -> None:
+    replay.session_at(replay.step(number), "es")
 
 
 async def bench_sessions(new_database: Callable[[], str]) -> None:

@@ -51,7 +51,7 @@ def match_record(session: TableSession, finished_at: float) -> MatchRecord | Non
         results=results,
         outcome=outcome(session),
         rule_options=session.rules.to_dict(),
-        casual=session.hints_available,
+        casual=session.casual,
         seed=session.seed,
         moves=tuple(session.moves),
     )

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from cogs import history
 from tables.results import match_record
-from tests.cogs.helpers import only_session, play_until_over, table_message
+from tests.cogs.helpers import cog, only_session, play_until_over, table_message
 
 
 def told_changes(content: str) -> dict[int, int]:
@@ -81,19 +83,27 @@ async def test_two_humans_with_two_bots_are_rated_in_the_with_bots_ranking(world
     assert await storage.rating_leaderboard(world.guild.id, players=4) == []
 
 
-async def test_a_casual_match_against_the_bot_is_not_rated(world):
+@pytest.mark.parametrize("casual", [False, True], ids=["no hint", "a hint shown"])
+async def test_a_match_against_the_bot_is_rated_with_bots_unless_casual(world, casual):
     await world.ana.slash(
         world.channel, "cuarenta start", mode="bot", bot_level="easy", length="one"
     )
     session = only_session(world.env)
-    assert session.hints_available  # hints are always there against the bot: casual
+    if casual:  # a hint was shown: the match is casual
+        await cog(world.env).runtime.table(session.session_id).change(lambda s: s.note_hint())
     await play_until_over(world, [world.ana], session.session_id)
     await world.env.settle()
     session = only_session(world.env)
-    assert session.phase == "finished" and session.rating_changes == {}
-    assert "📈" not in table_message(world, session).content
+    assert session.phase == "finished" and session.casual is casual
     storage = world.env.bot.storage
-    assert await storage.player_ratings(world.ana.id, world.guild.id) == []
-    assert await storage.player_ratings(world.ana.id, None) == []
-    stats = await world.ana.slash(world.channel, "cuarenta stats")
-    assert "Matches: " in stats.response.content and "**Rating**" not in stats.response.content
+    mine = await storage.player_ratings(world.ana.id, world.guild.id)
+    if casual:
+        assert session.rating_changes == {} and mine == []
+        assert "📈" not in table_message(world, session).content
+        stats = await world.ana.slash(world.channel, "cuarenta stats")
+        assert "Matches: " in stats.response.content and "**Rating**" not in stats.response.content
+    else:
+        changes = told_changes(table_message(world, session).content)
+        assert (changes[world.ana.id] > 0) == (session.winner == 0)
+        assert [(r.with_bots, r.players, r.matches) for r in mine] == [(True, 2, 1)]
+    assert await storage.rating_leaderboard(world.guild.id) == []  # human-only: nothing
