@@ -8,14 +8,23 @@ captured (view.drop_odds). In each such world it plays each of its moves and let
 other seats answer as the normal level would from *their* seats — each sees only its own
 hand, so nobody in the search peeks either — until its own next turn, which it values
 with the normal level's judgement of its best move there (or the evaluation, when the
-deal ends first). The move with the best average over the worlds is played.
+deal ends first). The move with the best average over the worlds is played. When few
+cards are left in the hands (EXACT_WORLDS, EXACT_SAMPLED), each world is instead solved
+exactly to the end of the deal (exact.py).
+
+With 4 players the search plays for a team: its sides are the teams, so the partner's
+answers in a world count for us and both opponents' against us, and the value at our
+next turn also counts what the partner may take from the table we leave when the
+opponent in between cannot (policies.normal_value with `team`).
 
 Worlds are added until the work budget is spent, or earlier once one move is clearly
 best (every other move trails it by more than EARLY_STOP_Z standard errors): the search
-is anytime. The budget is counted in work (moves valued), not wall-clock time, so that
-a choice depends only on the seed and the position; `budget_ms` is turned into work at
-a rate measured on a modest machine. A wall-clock fuse stops a search that runs far
-slower than that (a heavily loaded machine) — only then at the cost of repeatability.
+is anytime. The budget is counted in work (moves valued, solver nodes), not wall-clock
+time, so that a choice depends only on the seed and the position; `budget_ms` is turned
+into work at a rate measured on a modest machine, and scaled by `stakes`: more in the
+last deal of a hand and near the end of the chica, where one decision weighs most. A
+wall-clock fuse stops a search that runs far slower than that (a heavily loaded machine)
+— only then at the cost of repeatability.
 
 The oracle runs the same search on the true deal alone: it sees every hand.
 """
