@@ -1,0 +1,106 @@
+"""Decision quality measured against the oracle: each level's average regret per move.
+
+    .venv/bin/python bench/regret.py [--players 2|4] [--positions N] [--seed S]
+        [--levels normal,expert] [--budget-ms B]
+
+Positions are taken from chicas the normal level plays against itself (about one move
+in seven, where there is a choice). In each, every move is valued on the true deal, as
+the oracle values it: its search on the true deal, or the exact solution when 10 cards
+or fewer are left in the hands. A level's regret is the value of the best move minus
+the value of its choice, in points (a won chica is worth evaluate.WIN); `agrees` is how
+often it chose a best move. Each level decides as a fresh Bot (no memory of the hand).
+
+Far less noisy than bench/arena.py for comparing two versions of a level — 1,500
+positions take about a minute — but only a proxy for the share of chicas won.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine import Bot, Game, Move, Rules
+from engine.ai import LEVELS
+from engine.ai.exact import Solver
+from engine.ai.search import EXACT_WORLDS, Lookahead, solve_moves
+from engine.ai.sim import RankMove
+from engine.ai.view import SeatView
+
+SAMPLE_SHARE = 0.15
+
+
+def positions(players: int, count: int, seed: int) -> list[Game]:
+    """Positions with a choice, from chicas the normal level plays against itself."""
+    rng = random.Random(seed)
+    found: list[Game] = []
+    chica = seed * 10**6
+    while len(found) < count:
+        chica += 1
+        game = Game.new(players, Rules(), seed=chica)
+        bots = [Bot("normal", seed=seat) for seat in range(players)]
+        while not game.chica_history and len(found) < count:
+            if rng.random() < SAMPLE_SHARE and len(game.legal_moves()) > 1:
+                found.append(game.copy())
+            game.play(bots[game.to_play].choose(game))
+    return found
+
+
+def true_values(game: Game) -> dict[RankMove, float]:
+    """Every move's value (by rank) for the seat to play, on the true deal."""
+    view = SeatView(game, oracle=True)
+    moves = view.moves()
+    pos = view.true_position()
+    if sum(view.sizes) <= max(EXACT_WORLDS):
+        values = solve_moves(pos, moves, view.side, Solver())
+    else:
+        values = Lookahead(view.seat, team=view.players == 4).values(pos, moves)
+    return dict(zip(moves, values, strict=True))
+
+
+def by_rank(move: Move) -> RankMove:
+    return move.card.rank, tuple(sorted(card.rank for card in move.takes))
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--players", type=int, default=2, choices=(2, 4))
+    parser.add_argument("--positions", type=int, default=1500)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--levels", default="normal,expert", help="comma-separated")
+    parser.add_argument("--budget-ms", type=float, default=None, help="the expert's budget")
+    args = parser.parse_args(argv)
+    levels = args.levels.split(",")
+    for level in levels:
+        if level not in LEVELS:
+            parser.error(f"unknown level {level!r}")
+
+    games = positions(args.players, args.positions, args.seed)
+    regret = dict.fromkeys(levels, 0.0)
+    agrees = dict.fromkeys(levels, 0)
+    cpu = dict.fromkeys(levels, 0.0)
+    for index, game in enumerate(games):
+        values = {(rank, tuple(sorted(takes))): v for (rank, takes), v in true_values(game).items()}
+        best = max(values.values())
+        for level in levels:
+            start = time.process_time()
+            move = Bot(level, seed=index, budget_ms=args.budget_ms).choose(game)
+            cpu[level] += time.process_time() - start
+            value = values[by_rank(move)]
+            regret[level] += best - value
+            agrees[level] += value >= best - 1e-9
+    n = len(games)
+    print(f"{args.players} players, {n} positions (seed {args.seed}), rules quito")
+    for level in levels:
+        print(
+            f"{level}: regret {regret[level] / n:.3f} points a move, best move "
+            f"{agrees[level] / n:.1%}, CPU {cpu[level] / n * 1000:.1f} ms a move"
+        )
+
+
+if __name__ == "__main__":
+    main()
