@@ -8,8 +8,9 @@
   level's moves only. Mean accuracy per level with a 95% interval (over matches), and
   whether each step's interval is clear of the next.
 - planted: expert against expert; at one of seat 0's chances of a caída, picked at
-  random, seat 0 drops its highest card instead. How often that move is among seat 0's
-  three costliest in the review (with a 95% Wilson interval).
+  random, seat 0 drops its highest card instead, where that loses BLUNDER points or more
+  judged seeing every card (the truth, not the teacher's view). How often that move is
+  among seat 0's three costliest in the review (with a 95% Wilson interval).
 - hints: the latency of a hint through the bot's own hint worker process (cogs/review.py:
   spawn, send the match, the expert's search, the answer back), over positions of
   matches between normal bots, 2 and 4 players: p50, p99, max.
@@ -39,6 +40,7 @@ from engine.ai import teacher
 
 LEVELS = ("oracle", "expert", "normal", "easy", "random")
 OPPONENT = "normal"
+BLUNDER = 2.0  # points a planted move loses, at least, judged seeing every card
 
 
 def play(rules: Rules, seed: int, levels: tuple[str, ...]) -> list[str]:
@@ -111,8 +113,17 @@ def levels(matches: int, rules: Rules, seed: int) -> None:
         print(f"  {high} {relation} {low}: {a:.1f} vs {b:.1f} ({clear})")
 
 
+def truly_bad(game: Game, move: Move) -> bool:
+    """The move gives up at least BLUNDER points in truth: judged seeing every card (at
+    times a skipped caída is no loss at all, e.g. for the cartón at the end of a hand)."""
+    return teacher.judge(game, [0] * 11, sees_all=True).loss(move) >= BLUNDER
+
+
 def planted(trials: int, rules: Rules, seed: int) -> None:
-    print(f"== a planted blunder (a caída skipped, the highest card dropped): {trials} trials")
+    print(
+        f"== a planted blunder (a caída skipped, the highest card dropped, where that loses"
+        f" {BLUNDER}+ points seeing every card): {trials} trials, {rules.chicas_to_win} chica(s)"
+    )
     rng = random.Random(seed)
     hits = total = 0
     started = time.perf_counter()
@@ -126,9 +137,9 @@ def planted(trials: int, rules: Rules, seed: int) -> None:
         while game.winner is None:
             move = bots[game.to_play].choose(game)
             if at < 0 and game.to_play == 0 and any(map(game.is_caida, game.legal_moves())):
-                if chance == 0:
-                    at = len(moves)
-                    move = Move(max(game.hands[0], key=lambda c: c.rank))
+                blunder = Move(max(game.hands[0], key=lambda c: c.rank))
+                if chance <= 0 and truly_bad(game, blunder):
+                    at, move = len(moves), blunder
                 chance -= 1
             game.play(move)
             moves.append(str(move))

@@ -33,7 +33,14 @@ from ..moves import Move
 from ..rules import Rules
 from .bot import DEFAULT_BUDGET_MS, to_move
 from .exact import Solver
-from .search import ENUMERATE_LIMIT, EXACT_SAMPLED, Lookahead, choose_expert, solve_moves
+from .search import (
+    ENUMERATE_LIMIT,
+    EXACT_SAMPLED,
+    Lookahead,
+    choose_expert,
+    solve_moves,
+    stakes,
+)
 from .sim import captures
 from .view import SeatView
 
@@ -265,6 +272,7 @@ def judge(
                 totals[index] += weight * value
         return Judgement(moves, tuple(totals))
     rng = random.Random(f"teacher|{view.key}")
+    worlds = round(worlds * stakes(view))
     for _ in range(worlds):
         pos = view.sample(rng, read_drop=True)
         row = search.exact_values(pos, choices) if exact else search.values(pos, choices)
