@@ -10,13 +10,17 @@ or fewer are left in the hands. A level's regret is the value of the best move m
 the value of its choice, in points (a won chica is worth evaluate.WIN); `agrees` is how
 often it chose a best move. Each level decides as a fresh Bot (no memory of the hand).
 
-Far less noisy than bench/arena.py for comparing two versions of a level — 1,500
-positions take about a minute — but only a proxy for the share of chicas won.
+Quicker than bench/arena.py for comparing two versions of a level (1,500 positions
+take about a minute), but only a proxy for the share of chicas won, and a noisy one: a
+few positions that decide a chica (worth ±WIN) weigh heavily, hence the ±95% intervals
+printed, and the paired difference between consecutive levels.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
+import math
 import random
 import sys
 import time
@@ -80,7 +84,7 @@ def main(argv: list[str] | None = None) -> None:
             parser.error(f"unknown level {level!r}")
 
     games = positions(args.players, args.positions, args.seed)
-    regret = dict.fromkeys(levels, 0.0)
+    regrets: dict[str, list[float]] = {level: [] for level in levels}
     agrees = dict.fromkeys(levels, 0)
     cpu = dict.fromkeys(levels, 0.0)
     for index, game in enumerate(games):
@@ -91,15 +95,27 @@ def main(argv: list[str] | None = None) -> None:
             move = Bot(level, seed=index, budget_ms=args.budget_ms).choose(game)
             cpu[level] += time.process_time() - start
             value = values[by_rank(move)]
-            regret[level] += best - value
+            regrets[level].append(best - value)
             agrees[level] += value >= best - 1e-9
     n = len(games)
     print(f"{args.players} players, {n} positions (seed {args.seed}), rules quito")
     for level in levels:
         print(
-            f"{level}: regret {regret[level] / n:.3f} points a move, best move "
+            f"{level}: regret {mean_and_error(regrets[level])} points a move, best move "
             f"{agrees[level] / n:.1%}, CPU {cpu[level] / n * 1000:.1f} ms a move"
         )
+    for first, second in itertools.pairwise(levels):
+        diffs = [a - b for a, b in zip(regrets[second], regrets[first], strict=True)]
+        print(f"{second} - {first}, position by position: {mean_and_error(diffs)}")
+
+
+def mean_and_error(values: list[float]) -> str:
+    """The mean ± 1.96 standard errors: a few chica-deciding positions (worth ±WIN)
+    make the spread wide."""
+    n = len(values)
+    mean = sum(values) / n
+    spread = math.sqrt(sum((v - mean) ** 2 for v in values) / max(1, n - 1))
+    return f"{mean:.3f} ± {1.96 * spread / math.sqrt(n):.3f}"
 
 
 if __name__ == "__main__":
