@@ -226,13 +226,13 @@ class PostgresDatabase:
                 f"The database {self._where} is locked by another connection for too long "
                 f"(or busy), so the bot could not {action}."
             )
-        if isinstance(exc, asyncpg.PostgresError):
-            return StorageError(f"Database error on {self._where} while trying to {action}: {exc}.")
-        if isinstance(exc, _LOST):
+        if isinstance(exc, _LOST):  # before PostgresError: a dropped connection is one too
             return StorageError(
                 f"The database server {self._where} could not be reached ({exc}), "
                 f"so the bot could not {action}."
             )
+        if isinstance(exc, asyncpg.PostgresError):
+            return StorageError(f"Database error on {self._where} while trying to {action}: {exc}.")
         return None
 
     async def close(self) -> None:

@@ -171,3 +171,15 @@ async def test_a_connection_the_server_dropped_is_opened_again(pg_database):
         assert await storage._db.fetchone("SELECT pg_backend_pid()") != (pid,)
     finally:
         await storage.close()
+
+
+async def test_a_connection_the_server_ended_is_told_as_unreachable(pg_database):
+    """pg_terminate_backend reaches a busy connection as AdminShutdownError, a PostgresError:
+    it must read as "could not be reached" like a dropped socket, not as a database error."""
+    storage = await Storage.open(pg_database)
+    try:
+        ended = asyncpg.AdminShutdownError("terminating connection due to administrator command")
+        told = storage._db.storage_error(ended, "load the table")
+        assert isinstance(told, StorageError) and "could not be reached" in str(told)
+    finally:
+        await storage.close()
