@@ -183,3 +183,14 @@ async def test_a_connection_the_server_ended_is_told_as_unreachable(pg_database)
         assert isinstance(told, StorageError) and "could not be reached" in str(told)
     finally:
         await storage.close()
+
+
+@pytest.mark.parametrize(("query", "expected"), [("", "off"), ("?synchronous_commit=on", "on")])
+async def test_commits_wait_for_the_disk_only_when_the_url_asks(pg_database, query, expected):
+    """By default a commit is the server's before the reply (it survives the bot's crash,
+    as SQLite's NORMAL does) without waiting for the disk's flush; the URL may ask for it."""
+    storage = await Storage.open(pg_database + query)
+    try:
+        assert await storage._db.fetchone("SHOW synchronous_commit") == (expected,)
+    finally:
+        await storage.close()
