@@ -44,6 +44,10 @@ class Database(Protocol):
         any exception (cancellation included)."""
         ...
 
+    async def bulk_loaded(self) -> None:
+        """Many rows just went in at once: refresh what the query planner knows of them."""
+        ...
+
     def storage_error(self, exc: BaseException, action: str) -> Exception | None:
         """The StorageError (or StorageBusy) telling `exc` raised while trying to `action`,
         or None if `exc` is not the driver's."""

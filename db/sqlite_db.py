@@ -129,6 +129,9 @@ class SQLiteDatabase:
             yield conn
         self._checkpoint_soon()
 
+    async def bulk_loaded(self) -> None:
+        """Nothing: the queries' plans are chosen without statistics (no ANALYZE tables)."""
+
     def storage_error(self, exc: BaseException, action: str) -> Exception | None:
         if isinstance(exc, sqlite3.Error):
             return storage_error(exc, self._path, action)

@@ -239,6 +239,7 @@ class Storage:
         player totals recomputed once at the end. Same result as record_match for each."""
         async with self._use("import matches") as db:
             await records.record_many(db, matches)
+            await db.bulk_loaded()
 
     async def leaderboard(
         self,
@@ -298,6 +299,7 @@ class Storage:
         transaction, into a database without ratings (same result as rate_match each)."""
         async with self._use("import ratings") as db:
             await ratings.rate_many(db, matches, rater_for)
+            await db.bulk_loaded()
 
     async def rating_leaderboard(
         self,
