@@ -12,10 +12,34 @@ cards consistent with that knowledge (the tests deal them differently).
 - `judge`: the expected points of *every* move of the seat to play — in points for its
   side, the same scale the expert searches with (evaluate.py: the score difference plus
   the cartón to come; a won chica is worth WIN). Every move is valued in the same hidden
-  deals, so their differences carry little of the luck of the sampling.
+  deals, so their differences carry little of the luck of the sampling — except where
+  one deal differs from another by a whole chica. A loss measured in sampled deals is
+  told net of its noise (`Judgement.loss`), and a played move's is sampled further
+  until that noise is small: see "Noise" below.
 - `review`: every decision of a match judged; per seat an accuracy (100 for the best move,
   falling with the expected points lost: see `move_accuracy`), the costliest moves, and
   the moments that decided each chica (`Moment`).
+
+Noise. Near the end of a chica a sampled deal's value is either ±WIN (a caída at the
+lock wins or loses it) or a few points, so the 16-24 deals a decision gets put a
+standard error of 5-10 points on a move's loss — and the best move is picked by that
+same noise, which inflates every loss against it. That is what made the expert itself
+look to blunder at 38 by 8-25 points (bench/review.py): re-judged in 256 deals those
+losses fell to 0-1 point (18.4 -> 0.8, 16.3 -> 0, 11.0 -> 0, 9.0 -> 0.8). So the
+played move's loss is sampled in more batches while NOISE_Z of its standard errors
+exceed NOISE_FLOOR (at most REFINE_BATCHES), and it is told net of NOISE_Z standard
+errors: a cost the teacher is sure of, not one drawn by luck. Deals enumerated with
+their chances and solved exactly (the last deal, mostly) carry no such noise.
+
+Why points, not the chance of winning the chica: the scale already counts a chica won
+or lost as ±WIN, and at the lock it is the chance of that (a caída the opponent falls
+on) which the losses weigh; what was wrong there was the noise, not the scale. The
+last-deal cartón losses the expert was charged are real: they come from the expert
+bot's memory (memory.py), which misses a card the opponent captured when more than one
+rank could have made that capture; it then searches 3-5 possible hands instead of
+solving the one true deal, which the teacher (knowing every capture, as a player at the
+table does) solves exactly. Played with that card remembered, the expert makes the
+move the teacher calls best in each case checked.
 """
 
 from __future__ import annotations
@@ -44,12 +68,18 @@ from .search import (
 from .sim import captures
 from .view import SeatView
 
-# The review's judgement of one decision: worlds (hidden deals) valued, at most, and the
-# cards left in all hands at or under which every world is solved exactly to the deal's end.
+# The review's judgement of one decision: worlds (hidden deals) sampled in a batch (times
+# search.stakes: more near the end of a hand or of the chica).
 JUDGE_WORLDS = 16
 EXACT_WORLDS_LIMIT = 16  # ...enumerated worlds solved exactly when there are this few or fewer
 ACCURACY_SCALE = 4.0  # points lost at which a move's accuracy falls to 1/e (37)
 COSTLY_MOVES = 3
+# A sampled loss is told net of NOISE_Z standard errors (what the teacher is sure of); the
+# played move's is sampled in up to REFINE_BATCHES batches of worlds until NOISE_Z of its
+# standard errors, or the loss itself, are under NOISE_FLOOR points.
+NOISE_Z = 2.0
+NOISE_FLOOR = 1.0
+REFINE_BATCHES = 8
 MIN_COST = 0.05  # expected points lost under which a move is as good as the best
 MOMENT_COST = 1.0  # a seat's own moment is told when its move cost at least this
 
@@ -214,24 +244,39 @@ def hint_after(
 
 
 # ------------------------------------------------------------------------------ judge
+def index_of(moves: tuple[Move, ...], move: Move) -> int:
+    wanted = rank_move(move)
+    return next(i for i, m in enumerate(moves) if rank_move(m) == wanted)
+
+
 @dataclass(frozen=True)
 class Judgement:
     """Every distinct move of a decision with its expected points for the seat's side."""
 
     moves: tuple[Move, ...]
     values: tuple[float, ...]
+    errors: tuple[float, ...] = ()  # per move, the standard error of its loss (sampled)
+    worlds: int = 0  # the sampled deals it was judged in (0: enumerated, or the true deal)
 
     @property
     def best(self) -> int:
         return max(range(len(self.values)), key=self.values.__getitem__)
 
     def index_of(self, move: Move) -> int:
-        wanted = rank_move(move)
-        return next(i for i, m in enumerate(self.moves) if rank_move(m) == wanted)
+        return index_of(self.moves, move)
 
     def loss(self, move: Move) -> float:
-        """The expected points `move` gives up against the best move (0 or more)."""
-        return self.values[self.best] - self.values[self.index_of(move)]
+        """The expected points `move` gives up against the best move (0 or more), net of
+        NOISE_Z standard errors where the worlds were sampled."""
+        index = self.index_of(move)
+        error = self.errors[index] if self.errors else 0.0
+        return max(0.0, self.values[self.best] - self.values[index] - NOISE_Z * error)
+
+    def settled(self, index: int) -> bool:
+        """The loss of move `index` is known closely enough (see NOISE_FLOOR)."""
+        error = self.errors[index] if self.errors else 0.0
+        raw = self.values[self.best] - self.values[index]
+        return raw <= NOISE_FLOOR or NOISE_Z * error <= NOISE_FLOOR
 
 
 def judge(
@@ -239,6 +284,7 @@ def judge(
     gone: list[int] | tuple[int, ...],
     worlds: int = JUDGE_WORLDS,
     sees_all: bool = False,
+    played: Move | None = None,
 ) -> Judgement:
     """The expected points of each move of the seat to play, from what that seat knows.
 
@@ -247,6 +293,9 @@ def judge(
     drawn (seeded by what the seat sees, so the same knowledge gets the same judgement)
     and each move is valued as the expert's search values it (search.Lookahead), solved
     exactly once few cards are left in all hands.
+
+    `played`: the move the seat made, when a review judges it; sampled worlds are then
+    added, a batch at a time, until its loss is known closely (`Judgement.settled`).
 
     `sees_all`: a seat that knew every card (the oracle, a yardstick of bench/review.py)
     is judged in the one true deal.
@@ -272,13 +321,30 @@ def judge(
                 totals[index] += weight * value
         return Judgement(moves, tuple(totals))
     rng = random.Random(f"teacher|{view.key}")
-    worlds = round(worlds * stakes(view))
-    for _ in range(worlds):
-        pos = view.sample(rng, read_drop=True)
-        row = search.exact_values(pos, choices) if exact else search.values(pos, choices)
-        for index, value in enumerate(row):
-            totals[index] += value / worlds
-    return Judgement(moves, tuple(totals))
+    batch = round(worlds * stakes(view))
+    target = None if played is None else index_of(moves, played)
+    rows: list[list[float]] = []
+    while True:
+        for _ in range(batch):
+            pos = view.sample(rng, read_drop=True)
+            rows.append(search.exact_values(pos, choices) if exact else search.values(pos, choices))
+        judgement = _sampled(moves, rows)
+        if target is None or len(rows) >= batch * REFINE_BATCHES or judgement.settled(target):
+            return judgement
+
+
+def _sampled(moves: tuple[Move, ...], rows: list[list[float]]) -> Judgement:
+    """The judgement from each move's values in the same sampled worlds (`rows`): the
+    means, and the standard error of each move's loss (worlds paired with the best's)."""
+    n = len(rows)
+    values = tuple(sum(column) / n for column in zip(*rows, strict=True))
+    best = max(range(len(values)), key=values.__getitem__)
+    errors = []
+    for index, value in enumerate(values):
+        loss = values[best] - value
+        spread = sum((row[best] - row[index] - loss) ** 2 for row in rows) / max(1, n - 1)
+        errors.append(math.sqrt(spread / n))
+    return Judgement(moves, values, tuple(errors), n)
 
 
 def move_accuracy(loss: float) -> float:
@@ -386,7 +452,7 @@ def review(
     for turn in replay(players, rules, seed, moves):
         game, seat = turn.game, turn.seat
         if seat in judged:
-            judgement = judge(game, turn.gone, worlds, sees_all=seat in seeing_all)
+            judgement = judge(game, turn.gone, worlds, seat in seeing_all, turn.move)
             if len(judgement.moves) > 1:
                 decision = _decision(turn, judgement)
                 losses[turn.index] = decision.loss

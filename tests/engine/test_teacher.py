@@ -13,7 +13,7 @@ import pytest
 from engine import Bot, Card, Game, Move, Rules
 from engine.ai import teacher
 from engine.ai.teacher import Leaves, Play
-from engine.cards import parse_cards
+from engine.cards import full_deck, parse_cards
 from tests.engine.test_bots import position, random_states, shuffle_hidden
 
 WORLDS = 6  # few hidden deals: the tests check what a judgement depends on, not its quality
@@ -120,3 +120,52 @@ def test_a_review_tells_each_seat_only_its_own_costly_moments() -> None:
         for moment in found.moments_for(seat):
             assert moment.kind is teacher.MomentKind.CAIDA_AT_LOCK or moment.seat == seat
         assert all(d.seat == seat and d.loss >= 0 for d in found.seats[seat].decisions)
+
+
+def test_a_sampled_loss_is_told_net_of_its_noise() -> None:
+    """A loss measured in sampled deals counts only past NOISE_Z standard errors; one
+    from exactly solved deals counts whole."""
+    moves = (Move(Card.parse("7s")), Move(Card.parse("Kd")), Move(Card.parse("2s")))
+    sampled = teacher.Judgement(moves, (5.0, 2.0, 0.0), (0.0, 1.0, 0.5), worlds=24)
+    assert sampled.loss(moves[0]) == 0
+    assert sampled.loss(moves[1]) == pytest.approx(3.0 - teacher.NOISE_Z * 1.0)
+    assert sampled.loss(moves[2]) == pytest.approx(5.0 - teacher.NOISE_Z * 0.5)
+    assert teacher.Judgement(moves, (5.0, 2.0, 0.0)).loss(moves[1]) == 3.0
+    assert sampled.settled(0) and sampled.settled(2) and not sampled.settled(1)
+
+
+def lock_position() -> tuple[Game, list[int]]:
+    """At 38 against 28, the stock not yet dealt out: seat 0 to drop (a two-chica match
+    between experts, where the expert's drop of a 7 was charged 16 points in 24 deals)."""
+    gone = [0, 2, 1, 2, 0, 2, 2, 0, 0, 0, 2]  # the ranks captured this hand
+    unseen = [c for c in full_deck() if c not in parse_cards("7d 7s 2s 3s Kc 6h Js Qd 6s")]
+    taken = [
+        c for rank in range(1, 11) for c in [c for c in unseen if c.rank == rank][: gone[rank]]
+    ]
+    stock = [c for c in unseen if c not in taken]
+    game = Game.from_position(
+        Rules(chicas_to_win=2),
+        hands=[parse_cards("7d 7s 2s 3s"), parse_cards("Kc 6h Js")],
+        table=parse_cards("Qd 6s"),
+        scores=(38, 28),
+        dealer=0,
+        last_played=Card.parse("6s"),
+        stock=stock,
+        captured=(4, 7),
+    )
+    return game, gone
+
+
+def test_a_noisy_loss_at_the_lock_is_sampled_further() -> None:
+    """At the lock a deal is worth a won chica or a few points, so a first batch of deals
+    charges a sound drop many points of luck: the played move is sampled until its loss
+    is settled (or the batches run out), and the expert's drop is not charged."""
+    game, gone = lock_position()
+    drop = Move(Card.parse("7s"))
+    first = teacher.judge(game, gone)
+    index = first.index_of(drop)
+    assert first.values[first.best] - first.values[index] > 5 and not first.settled(index)
+    judged = teacher.judge(game, gone, played=drop)
+    assert judged.worlds > first.worlds
+    assert judged.settled(index) or judged.worlds == teacher.REFINE_BATCHES * first.worlds
+    assert judged.loss(drop) < teacher.MOMENT_COST
