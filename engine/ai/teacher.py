@@ -60,6 +60,7 @@ from .exact import Solver
 from .search import (
     ENUMERATE_LIMIT,
     EXACT_SAMPLED,
+    EXACT_WORLDS,
     Lookahead,
     choose_expert,
     solve_moves,
@@ -298,7 +299,9 @@ def judge(
     added, a batch at a time, until its loss is known closely (`Judgement.settled`).
 
     `sees_all`: a seat that knew every card (the oracle, a yardstick of bench/review.py)
-    is judged in the one true deal.
+    is judged in the one true deal, solved exactly wherever the oracle solves it (any
+    2-player deal): judged to a nearer horizon than its own, its exact play was charged
+    points at the start of every deal.
     """
     view = SeatView(game, oracle=sees_all, gone=list(gone))
     choices = view.moves()
@@ -310,7 +313,7 @@ def judge(
     search = Lookahead(view.seat, team=view.players == 4)
     if sees_all:
         pos = view.true_position()
-        if exact:
+        if left <= max(EXACT_WORLDS):
             return Judgement(moves, tuple(solve_moves(pos, choices, view.side, Solver())))
         return Judgement(moves, tuple(search.values(pos, choices)))
     enumerated = view.enumerate_worlds(ENUMERATE_LIMIT, read_drop=True)

@@ -169,3 +169,12 @@ def test_a_noisy_loss_at_the_lock_is_sampled_further() -> None:
     assert judged.worlds > first.worlds
     assert judged.settled(index) or judged.worlds == teacher.REFINE_BATCHES * first.worlds
     assert judged.loss(drop) < teacher.MOMENT_COST
+
+
+def test_the_oracle_is_judged_as_it_plays() -> None:
+    """A seat that saw every card is judged in the true deal, solved exactly where the
+    oracle solves it: its own moves with 2 players cost nothing (judged to another
+    horizon than its own, they were charged points at the start of every deal)."""
+    for game in random_states(2, 16, seed=21):
+        move = Bot("oracle", seed=1).choose(game)
+        assert teacher.judge(game, [0] * 11, sees_all=True).loss(move) == 0
