@@ -99,7 +99,9 @@ def levels(matches: int, rules: Rules, seed: int) -> None:
             lineup = (level, OPPONENT) if seat == 0 else (OPPONENT, level)
             match_seed = seed * 100_000 + index
             moves = play(rules, match_seed, lineup)
-            ways = {level: (seat,)} | ({"oracle/seat": ()} if level == "oracle" else {})
+            # who saw every card: the oracle, judged with what it knew (and once more as
+            # a seat that saw its own cards only); every other level sees its own
+            ways = {level: (seat,), "oracle/seat": ()} if level == "oracle" else {level: ()}
             for name, seeing_all in ways.items():
                 review = teacher.review(2, rules, match_seed, moves, (seat,), seeing_all=seeing_all)
                 accuracy = review.seats[seat].accuracy
@@ -154,12 +156,29 @@ def planted(trials: int, rules: Rules, seed: int) -> None:
             continue
         review = teacher.review(2, rules, match_seed, moves, seats=(0,))
         total += 1
-        hits += at in [d.index for d in review.seats[0].costliest()]
+        costliest = review.seats[0].costliest()
+        if at in [d.index for d in costliest]:
+            hits += 1
+        else:
+            missed(match_seed, at, review.seats[0].decisions, costliest)
     low, high = wilson(hits, total)
     print(
         f"among the three costliest: {hits}/{total} = {100 * hits / total:.1f}%"
         f" (95% interval {100 * low:.1f}–{100 * high:.1f}%), {time.perf_counter() - started:.0f} s"
     )
+
+
+def missed(
+    match_seed: int, at: int, decisions: list[teacher.Decision], costliest: list[teacher.Decision]
+) -> None:
+    """A planted blunder not among the three costliest: what it lost, and what beat it."""
+    lost = next(d.loss for d in decisions if d.index == at)
+    print(f"  missed (match {match_seed}): the planted move #{at} lost {lost:.2f}; costlier:")
+    for d in costliest:
+        print(
+            f"    #{d.index} {d.loss:.2f} at {d.scores[0]}-{d.scores[1]}, stock {d.stock}:"
+            f" played {d.played}, best {d.best}"
+        )
 
 
 def hints(count: int, seed: int) -> None:
