@@ -520,9 +520,12 @@ class Cuarenta(
         await history.history_command(self, interaction, user)
 
     @app_commands.command(name=L("cmd.review"), description=L("cmd.review.desc"))
+    @localized_options(match="opt.match")
     @answers_refusals
-    async def match_review(self, interaction: discord.Interaction) -> None:
-        await review.review_command(self, interaction)
+    async def match_review(
+        self, interaction: discord.Interaction, match: str | None = None
+    ) -> None:
+        await review.review_command(self, interaction, match)
 
     @app_commands.command(name=L("cmd.prefs"), description=L("cmd.prefs.desc"))
     @localized_options(one_tap="opt.one_tap", turn_ping="opt.turn_ping")

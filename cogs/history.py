@@ -23,7 +23,7 @@ from render.table import render_table_png_async
 from tables import Refusal, Seat, TableSession, ratings
 from tables.replays import Replay, ReplayCache, Step
 
-from . import presenters
+from . import presenters, review
 from .components import PREFIX, Rows, Style, _Button, _cog, button
 
 if TYPE_CHECKING:
@@ -136,6 +136,14 @@ async def history_payload(
         )
         for i, entry in enumerate(entries)
     ]
+    review_buttons = [
+        button(
+            ReplayButton.id_for(entry.match_id, 0, "review"),
+            label=t("history.review", lang, n=first + i),
+            disabled=not entry.has_replay,
+        )
+        for i, entry in enumerate(entries)
+    ]
     paging = [
         button(
             HistoryButton.id_for(user_id, scope_id, page - 1),
@@ -148,7 +156,8 @@ async def history_payload(
             disabled=page >= pages - 1,
         ),
     ]
-    return presenters.Payload("\n".join(lines), Rows.stacked([replay_buttons, paging]))
+    rows = [replay_buttons, review_buttons, paging]
+    return presenters.Payload("\n".join(lines), Rows.stacked(rows))
 
 
 async def history_command(
@@ -315,10 +324,13 @@ class HistoryButton(
 
 class ReplayButton(
     _Button,
-    template=rf"{PREFIX}:rp:{MATCH}:(?P<step>-?[0-9]+):(?P<tag>open|first|prev|next|hand|chica)",
+    template=(
+        rf"{PREFIX}:rp:{MATCH}:(?P<step>-?[0-9]+):(?P<tag>open|first|prev|next|hand|chica|review)"
+    ),
 ):
     """Open a replay (`open`, from the history) or move it to another step; the tag keeps
-    each button's id apart when two lead to the same step."""
+    each button's id apart when two lead to the same step. `review`: the match's review
+    for whoever clicks (their own seat)."""
 
     kind = "rp"
 
@@ -333,7 +345,10 @@ class ReplayButton(
         return cls(match["match"], int(match["step"]), match["tag"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _answer(show_replay, interaction, self.match_id, self.step, self.tag == "open")
+        if self.tag == "review":
+            await _answer(review.review_command, interaction, self.match_id)
+        else:
+            await _answer(show_replay, interaction, self.match_id, self.step, self.tag == "open")
 
 
 async def _answer(handler: Any, interaction: discord.Interaction, *args: Any) -> None:

@@ -79,21 +79,39 @@ class Workers:
         if work not in self._pools:
             self.submit(work, int)
 
-    def submit(self, work: Work, function: Callable[..., T], *args: Any) -> Future[T]:
-        """Run `function(*args)` in the worker for `work`; a worker that died (killed, out
-        of memory) is replaced by a new one."""
+    def _pool(self, work: Work) -> ProcessPoolExecutor:
         pool = self._pools.get(work)
-        if pool is not None:
-            try:
-                return pool.submit(function, *args)
-            except BrokenProcessPool:
-                pool.shutdown(wait=False)
-        pool = self._pools[work] = ProcessPoolExecutor(
-            max_workers=1,
-            mp_context=multiprocessing.get_context("spawn"),
-            initializer=_lower_priority if work is Work.REVIEW else None,
-        )
-        return pool.submit(function, *args)
+        if pool is None:
+            pool = self._pools[work] = ProcessPoolExecutor(
+                max_workers=1,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_lower_priority if work is Work.REVIEW else None,
+            )
+        return pool
+
+    def _replace(self, work: Work) -> ProcessPoolExecutor:
+        """A new worker for `work`: the old one died (killed, out of memory)."""
+        dead = self._pools.pop(work, None)
+        if dead is not None:
+            dead.shutdown(wait=False)
+        return self._pool(work)
+
+    def submit(self, work: Work, function: Callable[..., T], *args: Any) -> Future[T]:
+        """Run `function(*args)` in the worker for `work`; a worker that died is replaced."""
+        try:
+            return self._pool(work).submit(function, *args)
+        except BrokenProcessPool:
+            return self._replace(work).submit(function, *args)
+
+    async def run(self, work: Work, function: Callable[..., T], *args: Any) -> T:
+        """`function(*args)` in the worker for `work`, awaited through the event loop's own
+        executor hook (what a test's simulated Discord sees finishing). A worker found dead,
+        or dying during the work, is replaced and the work run once more."""
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self._pool(work), function, *args)
+        except BrokenProcessPool:
+            return await loop.run_in_executor(self._replace(work), function, *args)
 
     def shutdown(self) -> None:
         for pool in self._pools.values():
@@ -154,27 +172,29 @@ class Reviews:
     worked out wait for that same one."""
 
     def __init__(self) -> None:
-        self._done: OrderedDict[tuple[str, int], teacher.MatchReview] = OrderedDict()
-        self._running: dict[tuple[str, int], Future[teacher.MatchReview]] = {}
+        self._done: OrderedDict[tuple[str, int, int], teacher.MatchReview] = OrderedDict()
+        self._running: dict[tuple[str, int, int], asyncio.Future[teacher.MatchReview]] = {}
 
     async def of(self, match: Reviewed) -> teacher.MatchReview:
-        key = (match.match_id, len(match.moves))
+        key = (match.match_id, match.seed, len(match.moves))
         done = self._done.get(key)
         if done is not None:
             self._done.move_to_end(key)
             return done
         running = self._running.get(key)
         if running is None:
-            running = self._running[key] = WORKERS.submit(
-                Work.REVIEW,
-                teacher.review,
-                match.players,
-                match.rules,
-                match.seed,
-                list(match.moves),
+            running = self._running[key] = asyncio.ensure_future(
+                WORKERS.run(
+                    Work.REVIEW,
+                    teacher.review,
+                    match.players,
+                    match.rules,
+                    match.seed,
+                    list(match.moves),
+                )
             )
         try:
-            found = await asyncio.wrap_future(running)
+            found = await asyncio.shield(running)
         finally:
             if running.done() and self._running.get(key) is running:
                 del self._running[key]
@@ -248,15 +268,13 @@ async def click_hint(
         raise Refusal("stale_hand")
     lang = await cog.reader_language(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
-    found = await asyncio.wrap_future(
-        WORKERS.submit(
-            Work.HINT,
-            teacher.hint_after,
-            session.players,
-            session.rules,
-            session.seed,
-            list(session.moves),
-        )
+    found = await WORKERS.run(
+        Work.HINT,
+        teacher.hint_after,
+        session.players,
+        session.rules,
+        session.seed,
+        list(session.moves),
     )
     if not table.session.hints_used:
         await table.change(lambda s: s.note_hint())
@@ -326,11 +344,23 @@ async def click_review(cog: Cuarenta, interaction: discord.Interaction, session_
     await send_review(cog, interaction, Reviewed.of_table(session, seat, lang), lang)
 
 
-async def review_command(cog: Cuarenta, interaction: discord.Interaction) -> None:
+async def review_command(
+    cog: Cuarenta, interaction: discord.Interaction, match_id: str | None = None
+) -> None:
     """/cuarenta repaso: the reader's last match, reviewed: a table finished lately, or
-    else the newest match of their history whose moves were kept."""
+    else the newest match of their history whose moves were kept. With `match_id` (a
+    match of their history, e.g. from its 📊 button), that one."""
     user_id = interaction.user.id
     lang = await cog.reader_language(interaction)
+    if match_id is not None:
+        log = await cog.bot.storage.match_log(match_id)
+        seat = (
+            None if log is None else next((s.seat for s in log.seats if s.user_id == user_id), None)
+        )
+        if log is None or seat is None or not log.moves:
+            raise Refusal("review_none")
+        await send_review(cog, interaction, Reviewed.of_log(log, seat, lang), lang)
+        return
     finished = [
         table.session
         for table in cog.runtime.tables.values()

@@ -26,6 +26,7 @@ from tables import Challenge, ChallengeAnswer, ChallengeState, Refusal, TableSes
 from tables.players import PlayerPrefs
 from tables.settings import ServerSettings
 
+from . import review
 from .live_table import (
     FINISHED_KEEP_SECONDS,
     LiveTable,
@@ -443,6 +444,7 @@ class TableRuntime:
         for task in list(self._tasks):
             task.cancel()
         self._tasks.clear()
+        review.WORKERS.shutdown()  # the hint and review workers
         if self._thinkers is not None:
             self._thinkers.shutdown(wait=False, cancel_futures=True)
             self._thinkers = None

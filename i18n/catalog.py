@@ -56,6 +56,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "El repaso de tu última partida: precisión y jugadas clave",
         "A review of your last match: accuracy and key moves",
     ),
+    "opt.match": ("partida", "match"),
+    "opt.match.desc": (
+        "El código de una partida de tu /cuarenta historial (vacío: la última)",
+        "The code of a match from your /cuarenta history (empty: the last one)",
+    ),
     "cmd.prefs": ("preferencias", "preferences"),
     "cmd.prefs.desc": (
         "Cómo juegas tú: un toque, aviso de turno",

@@ -55,6 +55,7 @@ HISTORY_MESSAGES: dict[str, tuple[str, str]] = {
     "history.rating": ("📈 {change}", "📈 {change}"),
     "history.no_replay": ("sin repetición", "no replay"),
     "history.replay": ("🎬 {n}", "🎬 {n}"),
+    "history.review": ("📊 {n}", "📊 {n}"),
     # --- replays --------------------------------------------------------------------
     "replay.title": ("🎬 Repetición · {when} · {rules}", "🎬 Replay · {when} · {rules}"),
     "replay.start": ("Primer reparto", "First deal"),

@@ -9,6 +9,7 @@ from dataclasses import replace
 
 import discord
 
+import cogs.review
 from db import LoggedSeat, MatchLog, MatchOutcome, MatchRecord, PlayerResult
 from engine import Game, Move, Rules
 from tables.replays import Replay, ReplayCache
@@ -64,7 +65,7 @@ async def test_history_pages_with_buttons(world):
     assert f"<@{world.ana.id}>'s history · this server · 7 matches" in content
     assert "**1.**" in content and "**5.**" in content and "**6.**" not in content
     assert f"against <@{world.beto.id}>" in content and "Page 1 of 2" in content
-    replays = [b for b in buttons(shown.response) if b["custom_id"].startswith("c40:rp:")]
+    replays = [b for b in buttons(shown.response) if b["custom_id"].endswith(":open")]
     assert [b["label"] for b in replays] == ["🎬 1", "🎬 2", "🎬 3", "🎬 4", "🎬 5"]
     assert [not b.get("disabled") for b in replays] == [True, False, False, False, False]
     assert content.count("no replay") == 4
@@ -74,6 +75,24 @@ async def test_history_pages_with_buttons(world):
     assert enabled(following.response, "hist")[0]["label"] == "◀ Previous"
     nothing = await world.carla.slash(world.channel, "cuarenta history")
     assert "No matches here yet" in nothing.response.content
+
+
+async def test_a_match_of_the_history_is_reviewed_for_who_played_it(world):
+    await record_history(world, count=1, logged=(0,))
+    # The review itself is computed first, outside the simulated Discord (a worker process
+    # takes seconds on a busy machine); the clicks then show the cached review.
+    log = await world.env.bot.storage.match_log("h0")
+    await cogs.review.REVIEWS.of(cogs.review.Reviewed.of_log(log, 0, "en"))
+    shown = await world.ana.slash(world.channel, "cuarenta history")
+    review = next(b for b in buttons(shown.response) if b["custom_id"].endswith(":review"))
+    assert review["label"] == "📊 1" and not review.get("disabled")
+    reviewed = await world.ana.click(shown.response, custom_id=review["custom_id"])
+    assert reviewed.ephemeral
+    assert f"<@{world.ana.id}>" in reviewed.response.content  # her accuracy, among the seats
+    by_code = await world.ana.slash(world.channel, "cuarenta review", match="h0")
+    assert by_code.ephemeral and by_code.response.content == reviewed.response.content
+    others = await world.carla.slash(world.channel, "cuarenta review", match="h0")
+    assert others.ephemeral and f"<@{world.ana.id}>" not in others.response.content
 
 
 async def test_a_replay_steps_through_every_play(world):
@@ -146,7 +165,7 @@ async def test_with_the_server_setting_on_a_replay_shows_every_hand(world):
 async def test_a_match_without_a_replay_says_so(world):
     await record_history(world, count=2, logged=(1,))
     listed = await world.ana.slash(world.channel, "cuarenta history")
-    replays = [b for b in buttons(listed.response) if b["custom_id"].startswith("c40:rp:")]
+    replays = [b for b in buttons(listed.response) if b["custom_id"].endswith(":open")]
     assert [bool(b.get("disabled")) for b in replays] == [False, True]  # newest first
     storage = world.env.bot.storage
     storage.keep_moves_days = 0  # the log is forgotten while the history is on screen
