@@ -79,7 +79,7 @@ COSTLY_MOVES = 3
 # played move's is sampled in up to REFINE_BATCHES batches of worlds until NOISE_Z of its
 # standard errors, or the loss itself, are under NOISE_FLOOR points.
 NOISE_Z = 2.0
-NOISE_FLOOR = 1.0
+NOISE_FLOOR = 0.5
 REFINE_BATCHES = 8
 MIN_COST = 0.05  # expected points lost under which a move is as good as the best
 MOMENT_COST = 1.0  # a seat's own moment is told when its move cost at least this

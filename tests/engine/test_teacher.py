@@ -126,10 +126,14 @@ def test_a_sampled_loss_is_told_net_of_its_noise() -> None:
     """A loss measured in sampled deals counts only past NOISE_Z standard errors; one
     from exactly solved deals counts whole."""
     moves = (Move(Card.parse("7s")), Move(Card.parse("Kd")), Move(Card.parse("2s")))
-    sampled = teacher.Judgement(moves, (5.0, 2.0, 0.0), (0.0, 1.0, 0.5), worlds=24)
+    wide, close = (
+        2 * teacher.NOISE_FLOOR / teacher.NOISE_Z,
+        teacher.NOISE_FLOOR / teacher.NOISE_Z / 2,
+    )
+    sampled = teacher.Judgement(moves, (5.0, 2.0, 0.0), (0.0, wide, close), worlds=24)
     assert sampled.loss(moves[0]) == 0
-    assert sampled.loss(moves[1]) == pytest.approx(3.0 - teacher.NOISE_Z * 1.0)
-    assert sampled.loss(moves[2]) == pytest.approx(5.0 - teacher.NOISE_Z * 0.5)
+    assert sampled.loss(moves[1]) == pytest.approx(3.0 - teacher.NOISE_Z * wide)
+    assert sampled.loss(moves[2]) == pytest.approx(5.0 - teacher.NOISE_Z * close)
     assert teacher.Judgement(moves, (5.0, 2.0, 0.0)).loss(moves[1]) == 3.0
     assert sampled.settled(0) and sampled.settled(2) and not sampled.settled(1)
 
