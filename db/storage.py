@@ -38,6 +38,7 @@ from .sqlite_db import SQLiteDatabase
 
 KEEP_MOVES_DAYS = 365.0  # how long a match's move log is kept, by default
 _DAY = 86400.0
+PRUNE_EVERY = 3600.0  # recording a match forgets old move logs at most this often (s)
 
 
 class Storage:
@@ -51,6 +52,7 @@ class Storage:
         self._clock = clock
         self._lock = asyncio.Lock()
         self.keep_moves_days = keep_moves_days
+        self._pruned_at: float | None = None  # when recording a match last pruned
 
     @classmethod
     async def open(
@@ -210,8 +212,12 @@ class Storage:
         ValueError for an inconsistent record (players not 2 or 4, a result count other than
         `players`, a seat twice, one user in two seats).
         """
+        now = self._clock()
+        due = self._pruned_at is None or now - self._pruned_at >= PRUNE_EVERY
         async with self._use("record the match") as db:
-            await records.record(db, match, self._keep_moves_after())
+            await records.record(db, match, self._keep_moves_after() if due else None)
+        if due:
+            self._pruned_at = now
 
     def _keep_moves_after(self) -> float | None:
         """Move logs of matches finished before this time are pruned (None: kept for ever)."""

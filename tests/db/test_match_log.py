@@ -95,3 +95,19 @@ async def test_casual_matches_are_kept_out_of_the_human_only_rankings(storage):
     assert table(await storage.leaderboard(None)) == [(1, A, 1, 1, 40), (2, B, 1, 0, 20)]
     rebuilt = await storage.player_stats(A)
     assert (rebuilt.matches, rebuilt.wins, rebuilt.bot_matches) == (3, 2, 0)
+
+
+async def test_recording_prunes_old_logs_at_most_once_an_hour(database):
+    now = [1000 * DAY]
+    storage = await Storage.open(database, clock=lambda: now[0], keep_moves_days=30)
+    try:
+        await storage.record_match(logged(duel(A, B, match_id="first"), finished_at=now[0]))
+        late = logged(duel(A, B, match_id="late"), finished_at=now[0] - 31 * DAY)
+        await storage.record_match(late)  # a minute after the last prune: not pruned yet
+        assert await storage.match_log("late") is not None
+        now[0] += 3600
+        await storage.record_match(logged(duel(A, B, match_id="next"), finished_at=now[0]))
+        assert await storage.match_log("late") is None  # an hour on: pruned
+        assert await storage.match_log("first") is not None
+    finally:
+        await storage.close()
