@@ -24,17 +24,23 @@ Noise. Near the end of a chica a sampled deal's value is either ±WIN (a caída 
 lock wins or loses it) or a few points, so the 16-24 deals a decision gets put a
 standard error of 5-10 points on a move's loss — and the best move is picked by that
 same noise, which inflates every loss against it. That is what made the expert itself
-look to blunder at 38 by 8-25 points (bench/review.py): re-judged in 256 deals those
-losses fell to 0-1 point (18.4 -> 0.8, 16.3 -> 0, 11.0 -> 0, 9.0 -> 0.8). So the
+look to blunder at 38 by 8-25 points (bench/review.py): re-judged in 256 deals most of
+those losses fell to 0-1 point (18.4 -> 0.8, 16.3 -> 0, 11.0 -> 0, 9.0 -> 0.8); a few
+stayed at 5-15, where the opponent at 38 was likelier to hold the card dropped. So the
 played move's loss is sampled in more batches while NOISE_Z of its standard errors
 exceed NOISE_FLOOR (at most REFINE_BATCHES), and it is told net of NOISE_Z standard
 errors: a cost the teacher is sure of, not one drawn by luck. Deals enumerated with
 their chances and solved exactly (the last deal, mostly) carry no such noise.
 
 Why points, not the chance of winning the chica: the scale already counts a chica won
-or lost as ±WIN, and at the lock it is the chance of that (a caída the opponent falls
-on) which the losses weigh; what was wrong there was the noise, not the scale. The
-last-deal cartón losses the expert was charged are real: they come from the expert
+or lost as ±WIN, so at the lock a loss weighs mostly the chance of a caída that decides
+it. It does overstate that swing for the side ahead (38-22 counts +16 against the won
+chica's 100, though that side wins most such chicas), but what charged the expert 8-25
+points there was the noise: with it netted, one decision at 38 outranked a planted
+blunder in 100 two-chica trials, a last deal solved exactly (2 points of the opponent's
+cartón, a real loss). Points are also what the expert searches with and what
+the review tells a player. The last-deal cartón losses the expert was charged are
+real: they come from the expert
 bot's memory (memory.py), which misses a card the opponent captured when more than one
 rank could have made that capture; it then searches 3-5 possible hands instead of
 solving the one true deal, which the teacher (knowing every capture, as a player at the
