@@ -5,7 +5,8 @@
 
 - levels: each level (oracle, expert, normal, easy, random) plays --levels matches of
   --chicas chicas against the normal level, seats alternating; the teacher judges that
-  level's moves only. Mean accuracy per level with a 95% interval (over matches), and
+  level's moves only, with what its seat knew (the oracle: every card; once more as a
+  seat, oracle/seat). Mean accuracy per level with a 95% interval (over matches), and
   whether each step's interval is clear of the next.
 - planted: expert against expert; at one of seat 0's chances of a caída, picked at
   random, seat 0 drops its highest card instead, where that loses BLUNDER points or more
@@ -20,12 +21,26 @@
 
 Set --levels 0 (or any other to 0) to skip a part.
 
-Measured on the shared 2-core machine, under nice -n 19 (2026-12-01, --chicas 2):
-hints p50 15 ms, p99 126 ms, max 440 ms; reviews of two-chica matches (median 275 moves,
-up to 516) p50 2.7 s, max 5.5 s; accuracy over 100 matches a level: oracle 96.0 ± 0.3
-(judged as a seat: 92.4 ± 0.4), expert 90.7 ± 0.5, normal 88.1 ± 0.6, easy 82.6 ± 0.6,
-random 74.1 ± 0.9, every step clear; the planted blunder among the three costliest in
-80/100 two-chica matches (71–87%), 98/100 one-chica matches with --chicas 1 (93–99%).
+Measured on the shared 2-core machine, under nice -n 19, --chicas 2 (2026-12-01, after
+the teacher nets the noise of sampled losses: engine/ai/teacher.py, "Noise"):
+hints p50 13 ms, p99 114 ms, max 139 ms; reviews of two-chica matches (median 275 moves,
+up to 516) p50 3.5 s, max 7.2 s; accuracy over 100 matches a level: oracle 100.0 ± 0.0
+(judged as a seat: 95.6 ± 0.3), expert 99.5 ± 0.1, normal 95.8 ± 0.3, easy 89.6 ± 0.5,
+random 81.1 ± 0.9, every step clear; the planted blunder among the three costliest in
+98/100 two-chica matches (93.0-99.4%).
+
+Before (the same day, the teacher of 5cafda4): the planted blunder in 80/100 two-chica
+matches (71-87%), 79/100 of the trials above; outranked mostly by the expert's own drops
+at 38, charged 8-25 points by the luck of 24 sampled deals. Reviews p50 2.7 s, max 5.5
+s. Its accuracy figures then (oracle 96.0, expert 90.7, normal 88.1, easy 82.6, random
+74.1) judged every level seeing every card, not as a seat; judged as seats: oracle 96.0
+± 0.3 (its exact play judged by the one-turn lookahead at 9-10 cards; as a seat 92.4 ±
+0.4) below expert 97.2 ± 0.2, normal 92.6 ± 0.4, easy 85.6 ± 0.5, random 77.2 ± 1.0.
+The misses left are planted skips that cost little by what the seat knew (1.6
+points, though 2+ in the true deal) and the expert's real last-deal losses of 2-8
+points: its memory (engine/ai/memory.py) misses a card the opponent captured when more
+than one rank could have made the capture, so it searches where it could have solved
+the one true deal.
 """
 
 from __future__ import annotations
