@@ -38,14 +38,13 @@ it. It does overstate that swing for the side ahead (38-22 counts +16 against th
 chica's 100, though that side wins most such chicas), but what charged the expert 8-25
 points there was the noise: with it netted, one decision at 38 outranked a planted
 blunder in 100 two-chica trials, a last deal solved exactly (2 points of the opponent's
-cartón, a real loss). Points are also what the expert searches with and what
-the review tells a player. The last-deal cartón losses the expert was charged are
-real: they come from the expert
-bot's memory (memory.py), which misses a card the opponent captured when more than one
-rank could have made that capture; it then searches 3-5 possible hands instead of
-solving the one true deal, which the teacher (knowing every capture, as a player at the
-table does) solves exactly. Played with that card remembered, the expert makes the
-move the teacher calls best in each case checked.
+cartón, a real loss). Points are also what the expert searches with and what the
+review tells a player. The last-deal cartón losses the expert was charged are real:
+they come from the expert bot's memory (memory.py), which misses a card the opponent
+captured when more than one rank could have made that capture; it then searches 3-5
+possible hands instead of solving the one true deal, which the teacher (knowing every
+capture, as a player at the table does) solves exactly. Played with that card
+remembered, the expert makes the move the teacher calls best in each case checked.
 """
 
 from __future__ import annotations
