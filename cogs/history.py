@@ -128,22 +128,18 @@ async def history_payload(
     lines = [head, *(history_line(first + i, e, lang) for i, e in enumerate(entries))]
     lines.append(t("leaderboard.page", lang, page=page + 1, pages=pages))
     scope_id = "all" if guild_id is None else str(guild_id)
-    replay_buttons = [
-        button(
-            ReplayButton.id_for(entry.match_id, 0, "open"),
-            label=t("history.replay", lang, n=first + i),
-            disabled=not entry.has_replay,
-        )
-        for i, entry in enumerate(entries)
-    ]
-    review_buttons = [
-        button(
-            ReplayButton.id_for(entry.match_id, 0, "review"),
-            label=t("history.review", lang, n=first + i),
-            disabled=not entry.has_replay,
-        )
-        for i, entry in enumerate(entries)
-    ]
+    # One row of 🎬 replays, one of 📊 reviews: a button per listed match.
+    replay_buttons, review_buttons = (
+        [
+            button(
+                ReplayButton.id_for(entry.match_id, 0, tag),
+                label=t(key, lang, n=first + i),
+                disabled=not entry.has_replay,
+            )
+            for i, entry in enumerate(entries)
+        ]
+        for tag, key in (("open", "history.replay"), ("review", "history.review"))
+    )
     paging = [
         button(
             HistoryButton.id_for(user_id, scope_id, page - 1),
