@@ -3,13 +3,15 @@ the log's words say what really scored."""
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
 
 import tables.session
-from cogs.presenters import log_lines
-from engine import EventKind
+from cogs.presenters import card_tag, log_lines
+from engine import EventKind, Move
+from i18n import t
 from tests.cogs.helpers import current, enabled, only_session, open_hand, table_message
 
 PAUSE = 30  # longer than simcord's settle: the pause lasts until a test ends it
@@ -154,3 +156,33 @@ def test_caida_and_limpia_says_the_lock_only_at_the_lock(lang):
     assert "38" in at_lock and ("+2" in at_lock)
     cuenca = scored_capture(session, caida, {**limpia, "points": 2})
     assert cuenca.endswith("+4")
+
+
+def test_a_cards_tag_names_what_its_best_capture_scores():
+    """The tag under a card (caída, limpia) is what the engine scores when it is played."""
+    session = tables.session.TableSession.open_lobby(
+        guild_id=1, channel_id=2, host_id=3, players=2, rules_name="quito", chicas_to_win=2,
+        bot_level="easy", lang="en", turn_seconds=60, now=0.0,
+    )  # fmt: skip
+    session.start(3, 0.0)
+    rng = random.Random(5)
+    tagged = set()
+    while session.phase == "playing":
+        game = session.game
+        for card in game.hands[game.to_play]:
+            best: set[str] = set()
+            for takes in game.capture_options(card):
+                events = game.copy().play(Move(card, takes))
+                made = {str(e.kind) for e in events if e.kind in ("caida", "limpia")}
+                best = max(best, made, key=len)
+            expected = "_".join(sorted(best))
+            tag = card_tag(session, card, "en")
+            options = game.capture_options(card)
+            assert tag == (None if not options else t(f"tag.{expected}", "en") if best else "")
+            tagged.add(tag)
+        move = rng.choice(game.legal_moves())
+        if session.current_seat().is_bot:
+            session.apply_bot_move(move, session.version, 1.0)
+        else:
+            session.time_out(move, session.version, session.turn_deadline)
+    assert {None, "", "caída"} <= tagged  # the match went through each kind of tag
