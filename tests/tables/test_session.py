@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import given, settings
@@ -139,6 +140,18 @@ def test_stopped_games_are_not_recorded():
     assert match_record(session, 1.0) is None
 
 
+def play_out(session: TableSession, rng: random.Random) -> Iterator[None]:
+    """Play random legal moves to the end (bots' moves, and time-outs for humans), pausing
+    after each one (drain it with list() to just play the match out)."""
+    while session.phase == "playing":
+        move: Move = rng.choice(session.game.legal_moves())
+        if session.current_seat().is_bot:
+            session.apply_bot_move(move, session.version, 1.0)
+        else:
+            session.time_out(move, session.version, session.turn_deadline)
+        yield
+
+
 @settings(max_examples=15, deadline=None)
 @given(seed=st.integers(0, 2**32), players=st.sampled_from([2, 4]))
 def test_a_played_out_table_round_trips_and_tells_no_hand(seed, players):
@@ -147,13 +160,7 @@ def test_a_played_out_table_round_trips_and_tells_no_hand(seed, players):
     session = lobby(players=players)
     session.seed = seed
     session.start(ANA, 0.0)
-    rng = random.Random(seed)
-    while session.phase == "playing":
-        move: Move = rng.choice(session.game.legal_moves())
-        if session.current_seat().is_bot:
-            session.apply_bot_move(move, session.version, 1.0)
-        else:
-            session.time_out(move, session.version, session.turn_deadline)
+    for _ in play_out(session, random.Random(seed)):
         if session.phase == "playing" and session.summary is None:
             # (the last hand's plays stay told until the next hand's first play)
             in_hands = {str(c) for hand in session.game.hands for c in hand}
@@ -170,13 +177,7 @@ def test_the_seed_and_the_moves_rebuild_the_whole_game():
     session = lobby(players=4)
     session.seed = 12345
     session.start(ANA, 0.0)
-    rng = random.Random(1)
-    while session.phase == "playing":
-        move: Move = rng.choice(session.game.legal_moves())
-        if session.current_seat().is_bot:
-            session.apply_bot_move(move, session.version, 1.0)
-        else:
-            session.time_out(move, session.version, session.turn_deadline)
+    list(play_out(session, random.Random(1)))
     replay = Game.new(players=4, rules=session.rules, seed=session.seed)
     for code in session.moves:
         replay.play(Move.parse(code))
