@@ -10,6 +10,7 @@ from typing import Any, Literal, NotRequired, TypedDict
 
 from engine import Card, Event, EventKind, Game, Move, Rules
 
+from .house_rules import rules_from_saved
 from .refusal import Refusal
 
 BOT_LEVELS = ("easy", "normal", "expert")
@@ -226,9 +227,7 @@ class TableSession:
     @property
     def rules(self) -> Rules:
         if self.rule_options is not None:
-            rules = Rules.from_dict(
-                {k: v for k, v in self.rule_options.items() if k in Rules.__dataclass_fields__}
-            )
+            rules = rules_from_saved(self.rule_options)
         else:
             rules = Rules.preset(self.rules_name)
         return rules.with_options(chicas_to_win=self.chicas_to_win)
@@ -575,14 +574,8 @@ class TableSession:
         game = self.game
         if game is None:
             return False
-        mine, theirs = (
-            (game.chicas[side], game.scores[side]),
-            (
-                game.chicas[1 - side],
-                game.scores[1 - side],
-            ),
-        )
-        return mine < theirs
+        other = 1 - side
+        return (game.chicas[side], game.scores[side]) < (game.chicas[other], game.scores[other])
 
     @property
     def abandoned_early(self) -> bool:
