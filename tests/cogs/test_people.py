@@ -224,3 +224,17 @@ async def test_start_with_no_options_plays_the_bot(world):
     session = only_session(world.env)
     assert session.phase == "playing" and session.seats[1].is_bot
     assert not started.ephemeral
+
+
+async def test_a_ping_discord_refuses_does_not_stop_the_game(world):
+    await world.beto.slash(world.channel, "cuarenta preferences", turn_ping=True)
+    session = await duel(world)
+    world.env.inject_error("POST", "/channels/*/messages", status=403, code=50013, times=None)
+    for _ in range(4):
+        session = current(world.env, session.session_id)
+        mover = world.ana if session.current_seat().user_id == world.ana.id else world.beto
+        await play_one_turn(world, mover, session)
+    assert current(world.env, session.session_id).plays == [2, 2]  # every turn was played
+    assert not pings_for(world, world.beto)
+    assert cog(world.env).runtime.table(session.session_id).has_next_step()
+    world.env.errors.clear()
