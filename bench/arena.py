@@ -63,8 +63,9 @@ class Outcome(NamedTuple):
 def play_chica(job: Job, a_side: int) -> Outcome:
     """One chica, A on the seats of `a_side`.
 
-    One Bot per seat plays the whole chica (so it remembers the captured cards), or with
-    `fresh` a new Bot is made for every move, as a stateless server would."""
+    One Bot per seat plays the whole chica and watches every play (so it remembers the
+    captured cards), or with `fresh` a new Bot is made for every move, as a stateless
+    server would."""
     level = {a_side: job.levels[0], 1 - a_side: job.levels[1]}
 
     def new_bot(seat: int) -> Bot:
@@ -79,6 +80,9 @@ def play_chica(job: Job, a_side: int) -> Outcome:
         move = (new_bot(seat) if job.fresh else bots[seat]).choose(game)
         wall, cpu = time.perf_counter() - start, time.process_time() - start_cpu
         times[seat % 2].append((wall * 1000, cpu * 1000))
+        if not job.fresh:
+            for watcher in bots:
+                watcher.observe(game, move)
         game.play(move)
     final = game.chica_history[0]
     won = 1 if final[a_side] > final[1 - a_side] else 0

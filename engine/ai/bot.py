@@ -17,6 +17,7 @@ DEFAULT_BUDGET_MS = 150
 
 LEVELS = ("random", "easy", "normal", "expert", "oracle")
 PLAYER_LEVELS = ("easy", "normal", "expert")  # offered to players; the others are yardsticks
+WATCHING_LEVELS = ("expert",)  # the levels that take in every play (`Bot.observe`)
 
 
 class Bot:
@@ -48,11 +49,20 @@ class Bot:
 
     def choose(self, game: Game) -> Move:
         gone = self.memory.recall(game) if game.winner is None else None
-        view = SeatView(game, oracle=self.level == "oracle", gone=gone)
+        lacking = self.memory.lacking(game)
+        view = SeatView(game, oracle=self.level == "oracle", gone=gone, lacking=lacking)
         rng = random.Random(f"{self.level}|{self.seed}|{view.key}")
         move = to_move(view, self._policy()(view, rng))
         self.memory.record(game, move)
         return move
+
+    def observe(self, game: Game, move: Move) -> None:
+        """Watch a play made at the table, by any seat, ours included (call with the game
+        as it was before `move`, for every play). The expert counts every card and reads
+        every drop this way (memory.py); the other levels remember only what they see at
+        their own turns, and ignore this."""
+        if self.level in WATCHING_LEVELS:
+            self.memory.observe(game, move)
 
     def _policy(self) -> Callable[[SeatView, random.Random], RankMove]:
         match self.level:

@@ -18,6 +18,15 @@ it remembers (another game, a reload): the bot then knows only the position, whi
 still sound, only less informed. A fresh Bot for each move (as a stateless server makes
 them) therefore plays correctly, just without this memory. A turn the bot did not play
 (someone else moved for it) only makes it miss what was captured meanwhile.
+
+A bot that watches the table (`observe`, called with every play of the hand, as the
+expert's table does) needs no such reconstruction: it sees every capture, capturing card
+included, and reads every drop of the deal as a player does. Someone who drops when a
+card of theirs could have captured is rare (nearly everybody takes what they can), so
+each rank that could have captured on the table they dropped onto is probably not in
+their hand (`lacking`), until the next deal refills it. A drop of a card that could
+itself have captured was a choice, and says nothing; a rank later played by that seat
+is no longer suspected.
 """
 
 from __future__ import annotations
@@ -28,6 +37,7 @@ from dataclasses import dataclass
 from ..cards import Card
 from ..game import Game
 from ..moves import Move, capture_options
+from .sim import captures, counts, partitions
 
 RANKS = range(1, 11)
 
@@ -51,10 +61,53 @@ class Memory:
         self.gone = [0] * 11
         self._key: tuple | None = None  # (seed, hand, seat, players) of the remembered hand
         self._turn: _Turn | None = None  # our previous turn, not yet compared with now
+        self._watched: tuple | None = None  # (seed, hand, players) of the hand observed
+        self._deal = 0  # the deal the suspicions below are about
+        self._lacking: list[list[bool]] = []  # per seat and rank: probably not in the hand
+
+    def observe(self, game: Game, move: Move) -> None:
+        """Take in one play made at the table, by any seat (call with the game as it was
+        before `move`). Reads only what everyone at the table sees."""
+        watched = (game.seed, game.hand_number, game.players)
+        if watched != self._watched:
+            self._watched = watched
+            self.gone = [0] * 11
+            self._deal = -1
+        if game.deal_number != self._deal:
+            self._deal = game.deal_number
+            self._lacking = [[False] * 11 for _ in range(game.players)]
+        lacking = self._lacking[game.to_play]
+        rank = move.card.rank
+        if move.takes:
+            self.gone[rank] += 1
+            for card in move.takes:
+                self.gone[card.rank] += 1
+            last = game.last_played
+            if last is not None and last.rank != rank and not game.is_caida(move):
+                lacking[last.rank] = True  # a caída was there to take, and they did not
+        else:
+            table = counts(game.table)
+            parts = partitions(game.rules.sum_cards)
+            could = [r for r in RANKS if game.table and captures(table, r, parts)]
+            if rank not in could:
+                for suspect in could:
+                    lacking[suspect] = True
+        lacking[rank] = False
+
+    def lacking(self, game: Game) -> list[list[bool]] | None:
+        """Per seat and rank, whether that seat probably holds none of that rank (see the
+        module's docstring); None when this hand was not watched."""
+        if self._watched != (game.seed, game.hand_number, game.players):
+            return None
+        if game.deal_number != self._deal:
+            return [[False] * 11 for _ in range(game.players)]
+        return [list(ranks) for ranks in self._lacking]
 
     def recall(self, game: Game) -> list[int]:
         """The ranks known gone at this turn (taking in what changed since our previous
         turn; calling it again on the same position changes nothing)."""
+        if self._watched == (game.seed, game.hand_number, game.players):
+            return list(self.gone)
         key = (game.seed, game.hand_number, game.to_play, game.players)
         if key != self._key:
             self.gone = [0] * 11
@@ -67,6 +120,8 @@ class Memory:
 
     def record(self, game: Game, move: Move) -> None:
         """Remember this turn (call with the game as it was when we chose `move`)."""
+        if self._watched == (game.seed, game.hand_number, game.players):
+            return  # `observe` takes in every play
         seat = game.to_play
         self._turn = _Turn(
             key=(game.seed, game.hand_number, seat, game.players),

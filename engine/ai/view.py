@@ -11,7 +11,9 @@ A bot decides from what its seat may know:
 - every other card of the deck — in another hand, in the stock, or captured out of its
   sight — is *unseen*. The bot knows how many lie in each place, not which: it treats
   them as shuffled at random among those places (suits never matter, so only ranks
-  count), except that the expert reads the opponent's last drop (`drop_odds`).
+  count), except that the expert reads the drops: the ranks a seat probably lacks,
+  from every drop of the deal it watched (`lacking`, memory.py), or else from the last
+  drop alone (`drop_odds`).
 
 That is sound: nothing in a decision depends on where the unseen cards really are, which
 the tests check by dealing them differently. A fresh Bot is conservative: a player who
@@ -35,7 +37,13 @@ READ_DROP_ODDS = 0.05
 class SeatView:
     """The visible state for the seat to play; with `oracle=True`, every card as well."""
 
-    def __init__(self, game: Game, oracle: bool = False, gone: list[int] | None = None) -> None:
+    def __init__(
+        self,
+        game: Game,
+        oracle: bool = False,
+        gone: list[int] | None = None,
+        lacking: list[list[bool]] | None = None,
+    ) -> None:
         if game.winner is not None:
             raise ValueError("the match is over: there is no move to choose")
         self.game = game if oracle else None
@@ -56,6 +64,7 @@ class SeatView:
         self.sizes = [len(h) for h in game.hands]
         self.stock_left = len(game.stock)
         self.gone = [0] * 11 if gone is None else list(gone)
+        self.lacking = lacking
         self.unseen = [0] + [max(0, 4 - self.hand[r] - self.table[r] - self.gone[r]) for r in RANKS]
         self.parts = partitions(self.rules.sum_cards)
         self.key = "|".join(
@@ -75,6 +84,7 @@ class SeatView:
                 self.sizes,
                 self.stock_left,
                 self.gone,
+                self.lacking,
                 self.rules,
             )
         )
@@ -118,21 +128,26 @@ class SeatView:
     def sample(self, rng: random.Random, read_drop: bool = False) -> Position:
         """A deal with the hidden hands drawn at random from the unseen cards.
 
-        With `read_drop`, the seat that has just dropped gets its hand drawn with the
-        odds `drop_odds` gives: it probably holds nothing that could have captured.
+        With `read_drop`, a seat whose drops were read (`hand_odds`) gets its hand drawn
+        with those odds: it probably holds nothing that could have captured then. The
+        most suspected seats are drawn first.
         """
         left = list(self.unseen)
-        prev = (self.seat - 1) % self.players
         hands: list[list[int] | None] = [None] * self.players
         hands[self.seat] = list(self.hand)
-        if read_drop and self.last:
-            odds = self.drop_odds()
-            hand = [0] * 11
-            for _ in range(self.sizes[prev]):
-                rank = _weighted_rank([left[r] * odds[r] for r in range(11)], rng)
-                hand[rank] += 1
-                left[rank] -= 1
-            hands[prev] = hand
+        if read_drop:
+            odds = self.hand_odds()
+            read = [seat for seat in range(self.players) if odds[seat] is not None]
+            read.sort(key=lambda seat: -sum(x < 1 for x in odds[seat]))  # type: ignore[union-attr]
+            for seat in read:
+                seat_odds = odds[seat]
+                assert seat_odds is not None
+                hand = [0] * 11
+                for _ in range(self.sizes[seat]):
+                    rank = _weighted_rank([left[r] * seat_odds[r] for r in range(11)], rng)
+                    hand[rank] += 1
+                    left[rank] -= 1
+                hands[seat] = hand
         pool = [r for r in RANKS for _ in range(left[r])]
         rng.shuffle(pool)
         start = 0
@@ -143,6 +158,19 @@ class SeatView:
                 start += size
         return self.position(hands)  # type: ignore[arg-type]
 
+    def hand_odds(self) -> list[list[float] | None]:
+        """Per seat, how likely it holds each rank relative to chance (None: as chance):
+        READ_DROP_ODDS for the ranks it probably lacks (`lacking`), or, for a fresh view,
+        what the last drop says of the seat that made it (`drop_odds`)."""
+        odds: list[list[float] | None] = [None] * self.players
+        if self.lacking is not None:
+            for seat, ranks in enumerate(self.lacking):
+                if seat != self.seat and any(ranks):
+                    odds[seat] = [READ_DROP_ODDS if lacks else 1.0 for lacks in ranks]
+        elif self.last:
+            odds[(self.seat - 1) % self.players] = self.drop_odds()
+        return odds
+
     def drop_odds(self) -> list[float]:
         """Per rank, how likely the seat that just dropped holds it (see `drop_odds`)."""
         return drop_odds(self.table, self.last, self.parts)
@@ -152,11 +180,11 @@ class SeatView:
     ) -> list[tuple[float, Position]] | None:
         """With 2 players, every distinct opponent hand and its chance; None past `limit`.
 
-        With `read_drop`, the chances are weighted by `drop_odds` (see `sample`)."""
+        With `read_drop`, the chances are weighted by `hand_odds` (see `sample`)."""
         if self.players != 2:
             return None
         size = self.sizes[1 - self.seat]
-        odds = self.drop_odds() if read_drop else [1.0] * 11
+        odds = (self.hand_odds()[1 - self.seat] if read_drop else None) or [1.0] * 11
         worlds: list[tuple[float, list[int]]] = []
         ranks = [r for r in RANKS if self.unseen[r]]
         hand = [0] * 11
