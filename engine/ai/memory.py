@@ -54,6 +54,29 @@ class _Turn:
     chosen: Move
 
 
+def _score(game: Game, move: Move) -> int:
+    """What `move` scores by caída and limpia (−1 for a drop, which takes nothing)."""
+    if not move.takes:
+        return -1
+    caida = game.is_caida(move)
+    limpia = len(move.takes) == len(game.table) and not game.locked(game.to_play % 2)
+    return 2 * caida + 2 * limpia
+
+
+def _best_scores(game: Game) -> list[int]:
+    """Per rank, the most a card of that rank could score on the table (−1: nothing)."""
+    table = counts(game.table)
+    size = len(game.table)
+    last = 0 if game.last_played is None else game.last_played.rank
+    limpia = 0 if game.locked(game.to_play % 2) else 2
+    best = [-1] * 11
+    for rank in RANKS:
+        for takes in captures(table, rank, partitions(game.rules.sum_cards)):
+            caida = last == rank and takes[0] == rank
+            best[rank] = max(best[rank], 2 * caida + (limpia if len(takes) == size else 0))
+    return best
+
+
 class Memory:
     """Cards known to be captured this hand, by rank, as seen from one seat."""
 
@@ -82,16 +105,15 @@ class Memory:
             self.gone[rank] += 1
             for card in move.takes:
                 self.gone[card.rank] += 1
-            last = game.last_played
-            if last is not None and last.rank != rank and not game.is_caida(move):
-                lacking[last.rank] = True  # a caída was there to take, and they did not
-        else:
-            table = counts(game.table)
-            parts = partitions(game.rules.sum_cards)
-            could = [r for r in RANKS if game.table and captures(table, r, parts)]
-            if rank not in could:
-                for suspect in could:
-                    lacking[suspect] = True
+        if game.table:
+            # Each rank's best score on this table (−1: it takes nothing); a seat that
+            # scored less than one of its cards could have probably lacks that rank.
+            best = _best_scores(game)
+            chosen = _score(game, move)
+            if best[rank] <= chosen:  # unless it passed up a better play with this card
+                for suspect in RANKS:
+                    if best[suspect] > chosen:
+                        lacking[suspect] = True
         lacking[rank] = False
 
     def lacking(self, game: Game) -> list[list[bool]] | None:
