@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import discord
 
 from engine import Bot, Game, Move
+from engine.ai import SeatBot
 from i18n import t
 from render.table import TablePicture, render_table_png
 from tables import Refusal, TableSession
@@ -174,7 +175,7 @@ class LiveTable:
         self._refused_posts = 0
         # The opener posts the first message as its reply: publish nothing until then.
         self._awaiting_reply = posted_by_reply
-        self._players: dict[tuple[int, str], Bot] = {}  # one Bot per seat and level
+        self._players: dict[tuple[int, str], SeatBot] = {}  # one Bot per seat and level
 
     # ---------------------------------------------------------------- reading
     @property
@@ -565,9 +566,13 @@ class LiveTable:
         seat, index, game = session.current_seat(), session.seat_to_play, session.game
         assert seat is not None and seat.bot_level is not None and index is not None
         assert game is not None
-        # One Bot per seat for the whole game, so it remembers the cards it saw captured.
+        # One Bot per seat for the whole game, so it remembers the cards it saw captured;
+        # the expert is shown every play first (SeatBot).
         key = (index, seat.bot_level)
-        player = self._players.get(key) or Bot(seat.bot_level, seed=session.seed + index)
+        seat_bot = self._players.get(key)
+        if seat_bot is None:
+            seat_bot = SeatBot(Bot(seat.bot_level, seed=session.seed + index))
+        player = seat_bot.watching(game, session.moves)
         searching = seat.bot_level in SEARCHING_LEVELS
         if searching:
             # A search holds the GIL for its whole budget: think in another process so
@@ -576,8 +581,9 @@ class LiveTable:
         async with self._runtime.background:
             if not searching:
                 move = player.choose(game.copy())  # well under a millisecond: no thread
+            seat_bot.bot = player
+            self._players[key] = seat_bot
             await self.change(lambda s: s.apply_bot_move(move, version, now()))
-        self._players[key] = player
 
     async def _idle_turn(self, version: int) -> None:
         session = self._session
@@ -651,6 +657,6 @@ class LiveTable:
                 task.cancel()
         self._runtime.forget(self)
 
-    def remembered_bots(self) -> list[str]:
-        """The levels of the bots that keep a memory of this game (one per seat)."""
-        return [level for _, level in self._players]
+    def remembered_bots(self) -> list[Bot]:
+        """The bots that keep a memory of this game (one per seat)."""
+        return [seat_bot.bot for seat_bot in self._players.values()]

@@ -76,6 +76,33 @@ class Bot:
         return lambda view, rng: choose_expert(view, rng, self.budget_ms, oracle)
 
 
+class SeatBot:
+    """A Bot at a table that keeps its match as a list of plays (as a saved table does):
+    `watching(game, moves)` shows the bot every play it has not seen yet, before it
+    chooses. The first time — a bot new at the table, or after a restart — that is the
+    match from its first play, replayed from the seed on a copy the bot watches."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self._seen: Game | None = None  # the match as far as the bot has watched it
+        self._shown = 0  # plays shown so far
+
+    def watching(self, game: Game, moves: list[str]) -> Bot:
+        """The bot, having watched every play of `moves`, the plays that made `game`."""
+        if self.bot.level not in WATCHING_LEVELS:
+            return self.bot
+        seen = self._seen
+        if seen is None or seen.seed != game.seed or len(moves) < self._shown:
+            seen = self._seen = Game.new(game.players, game.rules, game.seed)
+            self._shown = 0
+        for text in moves[self._shown :]:
+            move = Move.parse(text)
+            self.bot.observe(seen, move)
+            seen.play(move)
+        self._shown = len(moves)
+        return self.bot
+
+
 def to_move(view: SeatView, choice: RankMove) -> Move:
     """The engine Move for a move by rank, played with our lowest card of that rank."""
     rank, takes = choice

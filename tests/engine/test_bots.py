@@ -11,6 +11,7 @@ import random
 import pytest
 
 from engine import Bot, Card, Game, Move, Rules
+from engine.ai import SeatBot
 from engine.cards import parse_cards
 
 HONEST = ("random", "easy", "normal", "expert")
@@ -162,14 +163,18 @@ def test_unknown_level_and_finished_match_are_refused() -> None:
 
 
 def play_along(players: int, level: str, seed: int, moves: int):
-    """A game where one persistent Bot per seat plays `moves` moves; yields before each."""
+    """A game where one persistent Bot per seat plays `moves` moves, every Bot watching
+    every play; yields before each."""
     game = Game.new(players, Rules(), seed=seed)
     bots = [bot(level, seed=seat) for seat in range(players)]
     for _ in range(moves):
         if game.chica_history:
             return
         yield game, bots[game.to_play]
-        game.play(bots[game.to_play].choose(game))
+        move = bots[game.to_play].choose(game)
+        for watcher in bots:
+            watcher.observe(game, move)
+        game.play(move)
 
 
 @pytest.mark.parametrize("overruled", [0.0, 0.3])
@@ -227,3 +232,74 @@ def test_memory_starts_over_in_another_game() -> None:
         bots[game.to_play] = seat_bot
     assert any(bots[0].memory.gone)
     assert bots[0].memory.recall(Game.new(2, Rules(), seed=2)) == [0] * 11
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_watching_expert_knows_every_captured_card(players: int) -> None:
+    """Shown every play, the expert's memory is exactly the cards captured this hand."""
+    game = Game.new(players, Rules(), seed=players)
+    watcher = bot("expert")
+    players_bots = [bot("easy", seed=seat) for seat in range(players)]
+    captured = [0] * 11
+    checked = 0
+    while not game.chica_history:
+        gone = watcher.memory.recall(game)
+        if watcher.memory.lacking(game) is not None:
+            assert gone == captured
+            checked += 1
+        hand = game.hand_number
+        move = players_bots[game.to_play].choose(game)
+        watcher.observe(game, move)
+        for event in game.play(move):
+            if event.kind == "capture":
+                for card in (event.card, *event.takes):
+                    captured[card.rank] += 1
+        if game.hand_number != hand:
+            captured = [0] * 11
+    assert checked > 50
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_what_a_watching_expert_suspects_is_true_of_greedy_players(players: int) -> None:
+    """The easy level always scores the most it can, so every rank the expert suspects a
+    seat of lacking (it scored less than that rank could have) is truly not in its hand."""
+    suspected = 0
+    for seed in range(4):
+        game = Game.new(players, Rules(), seed=seed)
+        watcher = bot("expert")
+        greedy = [bot("easy", seed=seat) for seat in range(players)]
+        while not game.chica_history:
+            lacking = watcher.memory.lacking(game)
+            for seat, ranks in enumerate(lacking or []):
+                held = {card.rank for card in game.hands[seat]}
+                for rank in range(1, 11):
+                    if ranks[rank]:
+                        suspected += 1
+                        assert rank not in held, (seat, rank, game.hands[seat])
+            move = greedy[game.to_play].choose(game)
+            watcher.observe(game, move)
+            game.play(move)
+    assert suspected > 100
+
+
+def test_a_seat_bot_catches_up_with_the_plays_it_missed() -> None:
+    """A SeatBot made mid-match (a restart) is shown the match from its first play: it
+    remembers what a bot that watched from the start remembers, and chooses the same."""
+    game = Game.new(4, Rules(), seed=8)
+    players = [bot("normal", seed=seat) for seat in range(4)]
+    live = SeatBot(bot("expert"))
+    moves: list[str] = []
+    for step in range(70):
+        if step % 7 == 3:
+            live.watching(game, moves)
+        move = players[game.to_play].choose(game)
+        moves.append(str(move))
+        game.play(move)
+    late = SeatBot(bot("expert"))
+    caught_up = late.watching(game, moves)
+    watched = live.watching(game, moves)
+    assert caught_up.memory.recall(game) == watched.memory.recall(game)
+    assert caught_up.memory.lacking(game) == watched.memory.lacking(game)
+    assert any(caught_up.memory.recall(game))
+    assert late.watching(game, moves) is caught_up, "nothing new: nothing shown twice"
+    assert caught_up.memory.recall(game) == watched.memory.recall(game)
