@@ -1,10 +1,12 @@
 """The expert as a teacher: a hint for the seat to play, and a review of a whole match.
 
 Both judge a position only from what its seat knew then (view.py): its own hand, the
-table, the scores and counts, and the cards captured so far this hand — every capture
-happens in plain sight, so `replay` counts them from the moves (`gone`). Nothing reads
-another seat's hand or the stock: the judgement is the same in every deal of the hidden
-cards consistent with that knowledge (the tests deal them differently).
+table, the scores and counts, and what the expert watching the table knows of the hand
+— `replay` shows one Memory (memory.py) every play, as Bot.observe does: the cards
+captured so far (`gone`) and the ranks each seat probably lacks, read from its plays'
+scores (`lacking`). So a hint is the expert bot's own choice from the same knowledge.
+Nothing reads another seat's hand or the stock: the judgement is the same in every deal
+of the hidden cards consistent with that knowledge (the tests deal them differently).
 
 - `hint`: the expert bot's own choice (search.choose_expert, the same budget), with the
   facts a one-line why is told from (`Reason`): what the move takes and scores, and what
@@ -39,19 +41,18 @@ chica's 100, though that side wins most such chicas), but what charged the exper
 points there was the noise: with it netted, one decision at 38 outranked a planted
 blunder in 100 two-chica trials, a last deal solved exactly (2 points of the opponent's
 cartón, a real loss). Points are also what the expert searches with and what the
-review tells a player. The last-deal cartón losses the expert was charged are real:
-they come from the expert bot's memory (memory.py), which misses a card the opponent
-captured when more than one rank could have made that capture; it then searches 3-5
-possible hands instead of solving the one true deal, which the teacher (knowing every
-capture, as a player at the table does) solves exactly. Played with that card
-remembered, the expert makes the move the teacher calls best in each case checked.
+review tells a player. The last-deal cartón losses the expert was charged (in the
+measures above) were real: its memory then rebuilt the hand from its own turns only and
+missed a card the opponent captured when several ranks fit, so it searched 3-5 possible
+hands where the teacher solved the one true deal. The expert now watches every play and
+knows what the teacher knows; only a Bot that is not shown the plays still misses it.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -62,6 +63,7 @@ from ..moves import Move
 from ..rules import Rules
 from .bot import DEFAULT_BUDGET_MS, to_move
 from .exact import Solver
+from .memory import Memory
 from .search import (
     ENUMERATE_LIMIT,
     EXACT_SAMPLED,
@@ -96,6 +98,9 @@ def rank_move(move: Move) -> tuple[int, tuple[int, ...]]:
 
 
 # ------------------------------------------------------------------------------ replay
+Lacking = tuple[tuple[bool, ...], ...]  # per seat and rank: probably not in that hand
+
+
 @dataclass(frozen=True)
 class Turn:
     """One decision of a match: the game before `move`, what the seat knew of the hand,
@@ -104,6 +109,7 @@ class Turn:
     index: int  # the move's place in the match
     game: Game
     gone: tuple[int, ...]  # per rank, the cards captured so far this hand (public)
+    lacking: Lacking | None  # the ranks each seat probably lacks (memory.py); None: unread
     move: Move
     chica: int  # 0 for the first chica
     events: tuple[Event, ...]
@@ -113,40 +119,57 @@ class Turn:
         return self.game.to_play
 
 
+class _Watched:
+    """A match played on from its seed, every play watched by one Memory as the expert
+    watches its table (Bot.observe): what the seat to play knows is what it would know."""
+
+    def __init__(self, players: int, rules: Rules, seed: int) -> None:
+        self.game = Game.new(players=players, rules=rules, seed=seed)
+        self.memory = Memory()
+
+    def knows(self) -> tuple[tuple[int, ...], Lacking | None]:
+        """The cards captured so far this hand by rank, and the ranks each seat probably
+        lacks (None before the hand's first play), as the seat to play knows them now."""
+        lacking = self.memory.lacking(self.game)
+        frozen = None if lacking is None else tuple(tuple(ranks) for ranks in lacking)
+        return tuple(self.memory.recall(self.game)), frozen
+
+    def play(self, move: Move) -> list[Event]:
+        self.memory.observe(self.game, move)
+        return self.game.play(move)
+
+
 def replay(players: int, rules: Rules, seed: int, moves: list[str]) -> Iterator[Turn]:
     """Every decision of a recorded match (seed and moves rebuild it exactly)."""
-    game = Game.new(players=players, rules=rules, seed=seed)
-    gone = [0] * 11
-    hand = game.hand_number
+    watched = _Watched(players, rules, seed)
     for index, text in enumerate(moves):
-        if game.hand_number != hand:
-            gone, hand = [0] * 11, game.hand_number
         move = Move.parse(text)
-        before = game.copy()
-        chica = len(game.chica_history)
-        events = game.play(move)
-        yield Turn(index, before, tuple(gone), move, chica, tuple(events))
-        if move.takes:
-            gone[move.card.rank] += 1
-            for card in move.takes:
-                gone[card.rank] += 1
+        before = watched.game.copy()
+        gone, lacking = watched.knows()
+        events = watched.play(move)
+        yield Turn(index, before, gone, lacking, move, len(before.chica_history), tuple(events))
 
 
-def position_now(players: int, rules: Rules, seed: int, moves: list[str]) -> tuple[Game, list[int]]:
-    """The game after `moves`, and the cards captured so far in its hand, by rank."""
-    game = Game.new(players=players, rules=rules, seed=seed)
-    gone = [0] * 11
+def position_now(
+    players: int, rules: Rules, seed: int, moves: list[str]
+) -> tuple[Game, tuple[int, ...], Lacking | None]:
+    """The game after `moves`, and what its seat to play knows of the hand (`Turn`)."""
+    watched = _Watched(players, rules, seed)
     for text in moves:
-        move = Move.parse(text)
-        hand = game.hand_number
-        game.play(move)
-        if game.hand_number != hand:
-            gone = [0] * 11
-        elif move.takes:
-            gone[move.card.rank] += 1
-            for card in move.takes:
-                gone[card.rank] += 1
-    return game, gone
+        watched.play(Move.parse(text))
+    return watched.game, *watched.knows()
+
+
+def seat_view(
+    game: Game,
+    gone: Sequence[int],
+    lacking: Sequence[Sequence[bool]] | None,
+    sees_all: bool = False,
+) -> SeatView:
+    """The view of the seat to play, built as Bot.choose builds it (lists: the same
+    knowledge gives the same view key, so the same seeded draws)."""
+    suspected = None if lacking is None else [list(ranks) for ranks in lacking]
+    return SeatView(game, oracle=sees_all, gone=list(gone), lacking=suspected)
 
 
 # ------------------------------------------------------------------------------- hint
@@ -187,7 +210,7 @@ class Hint:
     reason: Reason
 
 
-def explain(game: Game, gone: list[int] | tuple[int, ...], move: Move) -> Reason:
+def explain(game: Game, gone: Sequence[int], move: Move) -> Reason:
     """What `move` does and leaves, as the seat to play can tell (never the hidden cards)."""
     view = SeatView(game, gone=list(gone))
     unseen = view.unseen
@@ -232,10 +255,14 @@ def explain(game: Game, gone: list[int] | tuple[int, ...], move: Move) -> Reason
 
 
 def hint(
-    game: Game, gone: list[int] | tuple[int, ...], budget_ms: float = DEFAULT_BUDGET_MS
+    game: Game,
+    gone: Sequence[int],
+    budget_ms: float = DEFAULT_BUDGET_MS,
+    lacking: Sequence[Sequence[bool]] | None = None,
 ) -> Hint:
-    """The expert's move for the seat to play, as the expert bot would choose it, and why."""
-    view = SeatView(game, gone=list(gone))
+    """The expert's move for the seat to play, as the expert bot would choose it from the
+    same knowledge (`gone`, `lacking`: see `Turn`), and why."""
+    view = seat_view(game, gone, lacking)
     rng = random.Random(f"hint|{view.key}")
     move = to_move(view, choose_expert(view, rng, budget_ms))
     return Hint(move, explain(game, gone, move))
@@ -245,8 +272,8 @@ def hint_after(
     players: int, rules: Rules, seed: int, moves: list[str], budget_ms: float = DEFAULT_BUDGET_MS
 ) -> Hint:
     """The hint for the seat to play after a match's `moves` (for a worker process)."""
-    game, gone = position_now(players, rules, seed, moves)
-    return hint(game, gone, budget_ms)
+    game, gone, lacking = position_now(players, rules, seed, moves)
+    return hint(game, gone, budget_ms, lacking)
 
 
 # ------------------------------------------------------------------------------ judge
@@ -287,18 +314,20 @@ class Judgement:
 
 def judge(
     game: Game,
-    gone: list[int] | tuple[int, ...],
+    gone: Sequence[int],
     worlds: int = JUDGE_WORLDS,
     sees_all: bool = False,
     played: Move | None = None,
+    lacking: Sequence[Sequence[bool]] | None = None,
 ) -> Judgement:
     """The expected points of each move of the seat to play, from what that seat knows.
 
-    Late in a 2-player deal, every opponent hand is enumerated with its chance; when few,
-    each is solved exactly to the end of the deal. Otherwise `worlds` hidden deals are
-    drawn (seeded by what the seat sees, so the same knowledge gets the same judgement)
-    and each move is valued as the expert's search values it (search.Lookahead), solved
-    exactly once few cards are left in all hands.
+    The hidden hands are weighted by the ranks each seat probably lacks (`lacking`, as in
+    `Turn`). Late in a 2-player deal, every opponent hand is enumerated with its chance;
+    when few, each is solved exactly to the end of the deal. Otherwise `worlds` hidden
+    deals are drawn (seeded by what the seat sees, so the same knowledge gets the same
+    judgement) and each move is valued as the expert's search values it
+    (search.Lookahead), solved exactly once few cards are left in all hands.
 
     `played`: the move the seat made, when a review judges it; sampled worlds are then
     added, a batch at a time, until its loss is known closely (`Judgement.settled`).
@@ -308,7 +337,7 @@ def judge(
     2-player deal): judged to a nearer horizon than its own, its exact play was charged
     points at the start of every deal.
     """
-    view = SeatView(game, oracle=sees_all, gone=list(gone))
+    view = seat_view(game, gone, lacking, sees_all)
     choices = view.moves()
     moves = tuple(to_move(view, choice) for choice in choices)
     if len(choices) == 1:
@@ -460,7 +489,7 @@ def review(
     for turn in replay(players, rules, seed, moves):
         game, seat = turn.game, turn.seat
         if seat in judged:
-            judgement = judge(game, turn.gone, worlds, seat in seeing_all, turn.move)
+            judgement = judge(game, turn.gone, worlds, seat in seeing_all, turn.move, turn.lacking)
             if len(judgement.moves) > 1:
                 decision = _decision(turn, judgement)
                 losses[turn.index] = decision.loss

@@ -7,12 +7,17 @@ measured by bench/review.py; here, behaviour only.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 
 from engine import Bot, Card, Game, Move, Rules
-from engine.ai import teacher
+from engine.ai import search, teacher
+from engine.ai.bot import to_move
+from engine.ai.memory import Memory
+from engine.ai.search import choose_expert
 from engine.ai.teacher import Leaves, Play
+from engine.ai.view import SeatView
 from engine.cards import full_deck, parse_cards
 from tests.engine.test_bots import position, random_states, shuffle_hidden
 
@@ -31,36 +36,94 @@ def played_match(seed: int, players: int = 2, moves: int | None = None) -> list[
     return played
 
 
+def suspicions(game: Game, rng: random.Random) -> list[list[bool]]:
+    """Ranks the other seats are read to lack (as memory.py reads plays): a few each."""
+    return [
+        [seat != game.to_play and rank > 0 and rng.random() < 0.3 for rank in range(11)]
+        for seat in range(game.players)
+    ]
+
+
 @pytest.mark.parametrize("players", [2, 4])
 def test_the_judgement_uses_only_what_the_seat_knows(players: int) -> None:
-    """Dealing the unseen cards (other hands, stock) differently changes no judgement."""
+    """Dealing the unseen cards (other hands, stock) differently changes no judgement;
+    what the seat read of the other hands (`lacking`) does."""
     rng = random.Random(3)
+    read = 0
     for game in random_states(players, 12, seed=40 + players):
         gone = [0] * 11
-        first = teacher.judge(game, gone, WORLDS)
+        lacking = suspicions(game, rng)
+        first = teacher.judge(game, gone, WORLDS, lacking=lacking)
+        read += first != teacher.judge(game, gone, WORLDS)
         for _ in range(2):
             other = shuffle_hidden(game, rng)
-            assert teacher.judge(other, gone, WORLDS) == first
+            assert teacher.judge(other, gone, WORLDS, lacking=lacking) == first
             move = first.moves[first.best]
             assert teacher.explain(other, gone, move) == teacher.explain(game, gone, move)
+    assert read
 
 
 def test_a_hint_uses_only_what_the_seat_knows() -> None:
     rng = random.Random(4)
     for game in random_states(2, 8, seed=9):
-        found = teacher.hint(game, [0] * 11, budget_ms=15)
+        lacking = suspicions(game, rng)
+        found = teacher.hint(game, [0] * 11, budget_ms=15, lacking=lacking)
         assert found.move in game.legal_moves()
-        assert teacher.hint(shuffle_hidden(game, rng), [0] * 11, budget_ms=15) == found
+        other = shuffle_hidden(game, rng)
+        assert teacher.hint(other, [0] * 11, budget_ms=15, lacking=lacking) == found
 
 
-def test_the_captured_cards_of_the_hand_are_counted_from_the_moves() -> None:
-    moves = played_match(seed=5, moves=23)
-    game, gone = teacher.position_now(2, Rules(chicas_to_win=1), 5, moves)
+def watching_expert(seed: int, moves: list[str]) -> Iterator[tuple[Game, Memory]]:
+    """Before each of a match's moves and after the last: the game, and the memory of an
+    expert Bot shown every play so far (as arena.py and the live tables show it)."""
+    game = Game.new(players=2, rules=Rules(chicas_to_win=1), seed=seed)
+    expert = Bot("expert", seed=seed)
+    for text in moves:
+        yield game, expert.memory
+        move = Move.parse(text)
+        expert.observe(game, move)
+        game.play(move)
+    yield game, expert.memory
+
+
+def test_a_seat_knows_of_the_hand_what_the_watching_expert_knows() -> None:
+    """Each decision of a replayed match, and the position after its moves, come with the
+    cards captured this hand and the ranks each seat probably lacks, as a watching expert
+    Bot remembers them; the cards gone are every one captured this hand."""
+    rules = Rules(chicas_to_win=1)
+    moves = played_match(seed=5, moves=60)
+    turns = list(teacher.replay(2, rules, 5, moves))
+    watched = watching_expert(5, moves)
+    for turn, (game, memory) in zip(turns, watched, strict=False):
+        assert turn.game == game
+        assert (turn.gone, turn.lacking) == knowledge(game, memory)
+    assert any(turn.lacking and any(map(any, turn.lacking)) for turn in turns)
+    game, gone, lacking = teacher.position_now(2, rules, 5, moves)
+    last, memory = next(watched)
+    assert game == last and (gone, lacking) == knowledge(game, memory)
     assert sum(gone) == sum(game.captured) > 0
-    assert all(gone[rank] <= 4 for rank in range(1, 11))
-    last = list(teacher.replay(2, Rules(chicas_to_win=1), 5, moves))[-1]
-    last.game.play(last.move)
-    assert last.game == game
+
+
+def knowledge(game: Game, memory: Memory) -> tuple[tuple[int, ...], teacher.Lacking | None]:
+    """What `memory` knows at `game`, in the shape of `teacher.Turn`."""
+    lacking = memory.lacking(game)
+    return tuple(memory.recall(game)), None if lacking is None else tuple(map(tuple, lacking))
+
+
+def test_a_hint_is_the_watching_experts_choice(monkeypatch: pytest.MonkeyPatch) -> None:
+    """After a match's moves, the hint is the move the expert's search makes from what an
+    expert shown every play knows (the hint seeds its draws apart from a Bot's: the same
+    view, the same budget, the hint's seed)."""
+    monkeypatch.setattr(search, "FUSE_FLOOR_MS", 10**6)  # a busy machine cuts no search short
+    rules = Rules(chicas_to_win=1)
+    moves = played_match(seed=1, moves=60)
+    for cut, (game, memory) in enumerate(watching_expert(1, moves)):
+        if cut % 3 or game.winner is not None:
+            continue
+        view = SeatView(game, gone=memory.recall(game), lacking=memory.lacking(game))
+        rng = random.Random(f"hint|{view.key}")
+        expert = to_move(view, choose_expert(view, rng, budget_ms=15))
+        assert teacher.hint_after(2, rules, 1, moves[:cut], budget_ms=15).move == expert
 
 
 def test_the_why_of_a_limpia_and_of_a_safe_drop() -> None:
@@ -120,6 +183,20 @@ def test_a_review_tells_each_seat_only_its_own_costly_moments() -> None:
         for moment in found.moments_for(seat):
             assert moment.kind is teacher.MomentKind.CAIDA_AT_LOCK or moment.seat == seat
         assert all(d.seat == seat and d.loss >= 0 for d in found.seats[seat].decisions)
+
+
+def test_a_review_judges_each_move_from_what_its_seat_knew() -> None:
+    """Every decision is judged with the turn's knowledge: the cards gone and the ranks
+    each seat probably lacks, as the watching expert knew them."""
+    rules = Rules(chicas_to_win=1)
+    moves = played_match(seed=6, moves=30)
+    found = teacher.review(2, rules, 6, moves, seats=(1,), worlds=WORLDS)
+    turns = {turn.index: turn for turn in teacher.replay(2, rules, 6, moves)}
+    assert any(turns[d.index].lacking for d in found.seats[1].decisions)
+    for decision in found.seats[1].decisions:
+        turn = turns[decision.index]
+        judged = teacher.judge(turn.game, turn.gone, WORLDS, played=turn.move, lacking=turn.lacking)
+        assert decision.loss == max(0.0, judged.loss(turn.move))
 
 
 def test_a_sampled_loss_is_told_net_of_its_noise() -> None:
