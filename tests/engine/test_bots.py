@@ -303,3 +303,22 @@ def test_a_seat_bot_catches_up_with_the_plays_it_missed() -> None:
     assert any(caught_up.memory.recall(game))
     assert late.watching(game, moves) is caught_up, "nothing new: nothing shown twice"
     assert caught_up.memory.recall(game) == watched.memory.recall(game)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_watching_reads_only_what_the_table_shows(players: int) -> None:
+    """A memory shown each play of a game where the other hands and the stock lie
+    differently ends up the same: observe reads the table and the play, nothing hidden."""
+    rng = random.Random(players)
+    game = Game.new(players, Rules(), seed=11)
+    players_bots = [bot("normal", seed=seat) for seat in range(players)]
+    seen, twin = bot("expert"), bot("expert")
+    for _ in range(150):
+        if game.chica_history:
+            break
+        move = players_bots[game.to_play].choose(game)
+        seen.observe(game, move)
+        twin.observe(shuffle_hidden(game, rng), move)
+        assert twin.memory.recall(game) == seen.memory.recall(game)
+        assert twin.memory.lacking(game) == seen.memory.lacking(game)
+        game.play(move)
