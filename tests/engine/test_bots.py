@@ -177,6 +177,16 @@ def play_along(players: int, level: str, seed: int, moves: int):
         game.play(move)
 
 
+def play_counting(game: Game, move: Move, captured: list[int]) -> list[int]:
+    """Play `move`; the ranks captured so far this hand (`captured`, counted on)."""
+    hand = game.hand_number
+    for event in game.play(move):
+        if event.kind == "capture":
+            for card in (event.card, *event.takes):
+                captured[card.rank] += 1
+    return captured if game.hand_number == hand else [0] * 11
+
+
 @pytest.mark.parametrize("overruled", [0.0, 0.3])
 @pytest.mark.parametrize("players", [2, 4])
 def test_memory_holds_only_cards_seen_captured(players: int, overruled: float) -> None:
@@ -194,16 +204,10 @@ def test_memory_holds_only_cards_seen_captured(players: int, overruled: float) -
             assert all(gone[r] <= captured[r] for r in range(11))
             known += sum(gone)
             total += sum(captured)
-            hand = game.hand_number
             move = seat_bot.choose(game)
             if rng.random() < overruled:
                 move = rng.choice(game.legal_moves())
-            for event in game.play(move):
-                if event.kind == "capture":
-                    for card in (event.card, *event.takes):
-                        captured[card.rank] += 1
-            if game.hand_number != hand:
-                captured = [0] * 11
+            captured = play_counting(game, move, captured)
     if not overruled:
         assert known > (0.9 if players == 2 else 0.4) * total
 
@@ -247,15 +251,9 @@ def test_a_watching_expert_knows_every_captured_card(players: int) -> None:
         if watcher.memory.lacking(game) is not None:
             assert gone == captured
             checked += 1
-        hand = game.hand_number
         move = players_bots[game.to_play].choose(game)
         watcher.observe(game, move)
-        for event in game.play(move):
-            if event.kind == "capture":
-                for card in (event.card, *event.takes):
-                    captured[card.rank] += 1
-        if game.hand_number != hand:
-            captured = [0] * 11
+        captured = play_counting(game, move, captured)
     assert checked > 50
 
 
