@@ -8,7 +8,8 @@ in seven, where there is a choice). In each, every move is valued on the true de
 the oracle values it: its search on the true deal, or the exact solution when 10 cards
 or fewer are left in the hands. A level's regret is the value of the best move minus
 the value of its choice, in points (a won chica is worth evaluate.WIN); `agrees` is how
-often it chose a best move. Each level decides as a fresh Bot (no memory of the hand).
+often it chose a best move. Each level decides as a fresh Bot, except that a level that
+watches the table (the expert) gets the memory of a seat shown every play so far.
 
 Quicker than bench/arena.py for comparing two versions of a level (1,500 positions
 take about a minute), but only a proxy for the share of chicas won, and a noisy one: a
@@ -19,6 +20,7 @@ printed, and the paired difference between consecutive levels.
 from __future__ import annotations
 
 import argparse
+import copy
 import itertools
 import math
 import random
@@ -30,7 +32,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import Bot, Game, Move, Rules
 from engine.ai import LEVELS
+from engine.ai.bot import WATCHING_LEVELS
 from engine.ai.exact import Solver
+from engine.ai.memory import Memory
 from engine.ai.search import EXACT_WORLDS, Lookahead, solve_moves
 from engine.ai.sim import RankMove
 from engine.ai.view import SeatView
@@ -38,19 +42,23 @@ from engine.ai.view import SeatView
 SAMPLE_SHARE = 0.15
 
 
-def positions(players: int, count: int, seed: int) -> list[Game]:
-    """Positions with a choice, from chicas the normal level plays against itself."""
+def positions(players: int, count: int, seed: int) -> list[tuple[Game, Memory]]:
+    """Positions with a choice, from chicas the normal level plays against itself, each
+    with the memory of a seat that watched every play so far (as the expert does)."""
     rng = random.Random(seed)
-    found: list[Game] = []
+    found: list[tuple[Game, Memory]] = []
     chica = seed * 10**6
     while len(found) < count:
         chica += 1
         game = Game.new(players, Rules(), seed=chica)
         bots = [Bot("normal", seed=seat) for seat in range(players)]
+        watched = Memory()
         while not game.chica_history and len(found) < count:
             if rng.random() < SAMPLE_SHARE and len(game.legal_moves()) > 1:
-                found.append(game.copy())
-            game.play(bots[game.to_play].choose(game))
+                found.append((game.copy(), copy.deepcopy(watched)))
+            move = bots[game.to_play].choose(game)
+            watched.observe(game, move)
+            game.play(move)
     return found
 
 
@@ -87,12 +95,15 @@ def main(argv: list[str] | None = None) -> None:
     regrets: dict[str, list[float]] = {level: [] for level in levels}
     agrees = dict.fromkeys(levels, 0)
     cpu = dict.fromkeys(levels, 0.0)
-    for index, game in enumerate(games):
+    for index, (game, watched) in enumerate(games):
         values = {(rank, tuple(sorted(takes))): v for (rank, takes), v in true_values(game).items()}
         best = max(values.values())
         for level in levels:
             start = time.process_time()
-            move = Bot(level, seed=index, budget_ms=args.budget_ms).choose(game)
+            bot = Bot(level, seed=index, budget_ms=args.budget_ms)
+            if level in WATCHING_LEVELS:
+                bot.memory = copy.deepcopy(watched)
+            move = bot.choose(game)
             cpu[level] += time.process_time() - start
             value = values[by_rank(move)]
             regrets[level].append(best - value)

@@ -4,9 +4,10 @@ The expert deals the cards it cannot see into hidden hands consistent with what 
 knows (view.py) — every distinct opponent hand with its chance when there are few (late
 in a 2-player deal), else hands drawn at random — reading the plays of the deal on the
 way: a player who drops rather than captures, or scores less than another card could
-have, probably holds no card that could have done better (memory.py, view.hand_odds). In each such world it plays each of its moves and lets the
-other seats answer as the normal level would from *their* seats — each sees only its own
-hand, so nobody in the search peeks either — until its own next turn, which it values
+have, probably holds no card that could have done better (memory.py, view.hand_odds).
+In each such world it plays each of its moves and lets the other seats answer as the
+normal level would from *their* seats — each sees only its own hand, so nobody in the
+search peeks either — until its own next turn, which it values
 with the normal level's judgement of its best move there (or the evaluation, when the
 deal ends first). The move with the best average over the worlds is played. When few
 cards are left in the hands (EXACT_WORLDS, EXACT_SAMPLED), each world is instead solved
