@@ -21,12 +21,12 @@ them) therefore plays correctly, just without this memory. A turn the bot did no
 
 A bot that watches the table (`observe`, called with every play of the hand, as the
 expert's table does) needs no such reconstruction: it sees every capture, capturing card
-included, and reads every drop of the deal as a player does. Someone who drops when a
-card of theirs could have captured is rare (nearly everybody takes what they can), so
-each rank that could have captured on the table they dropped onto is probably not in
-their hand (`lacking`), until the next deal refills it. A drop of a card that could
-itself have captured was a choice, and says nothing; a rank later played by that seat
-is no longer suspected.
+included, and reads every play of the deal as a player does. Someone who scores less
+than a card of theirs could have (a drop scores nothing) is rare: nearly everybody takes
+what they can, caídas and limpias first. So each rank that could have done better on
+the table they played onto is probably not in their hand (`lacking`), until the next
+deal refills it. A play that passed up something better with the very card played was a
+choice, and says nothing; a rank later played by that seat is no longer suspected.
 """
 
 from __future__ import annotations
@@ -54,13 +54,18 @@ class _Turn:
     chosen: Move
 
 
+def _points(caida: bool, clears: bool, locked: bool) -> int:
+    """What a capture scores by caída and limpia, roughly: 2 each, a limpia nothing at the
+    lock."""
+    return 2 * caida + 2 * (clears and not locked)
+
+
 def _score(game: Game, move: Move) -> int:
-    """What `move` scores by caída and limpia (−1 for a drop, which takes nothing)."""
+    """What `move` scores (−1 for a drop, below any capture)."""
     if not move.takes:
         return -1
-    caida = game.is_caida(move)
-    limpia = len(move.takes) == len(game.table) and not game.locked(game.to_play % 2)
-    return 2 * caida + 2 * limpia
+    clears = len(move.takes) == len(game.table)
+    return _points(game.is_caida(move), clears, game.locked(game.to_play % 2))
 
 
 def _best_scores(game: Game) -> list[int]:
@@ -68,12 +73,13 @@ def _best_scores(game: Game) -> list[int]:
     table = counts(game.table)
     size = len(game.table)
     last = 0 if game.last_played is None else game.last_played.rank
-    limpia = 0 if game.locked(game.to_play % 2) else 2
+    locked = game.locked(game.to_play % 2)
+    parts = partitions(game.rules.sum_cards)
     best = [-1] * 11
     for rank in RANKS:
-        for takes in captures(table, rank, partitions(game.rules.sum_cards)):
+        for takes in captures(table, rank, parts):
             caida = last == rank and takes[0] == rank
-            best[rank] = max(best[rank], 2 * caida + (limpia if len(takes) == size else 0))
+            best[rank] = max(best[rank], _points(caida, len(takes) == size, locked))
     return best
 
 

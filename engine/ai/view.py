@@ -23,6 +23,7 @@ remembers every capture of the hand knows more, most of all on the last deal.
 from __future__ import annotations
 
 import random
+from functools import cached_property
 from math import comb
 
 from ..cards import Card
@@ -136,12 +137,7 @@ class SeatView:
         hands: list[list[int] | None] = [None] * self.players
         hands[self.seat] = list(self.hand)
         if read_drop:
-            odds = self.hand_odds()
-            read = [seat for seat in range(self.players) if odds[seat] is not None]
-            read.sort(key=lambda seat: -sum(x < 1 for x in odds[seat]))  # type: ignore[union-attr]
-            for seat in read:
-                seat_odds = odds[seat]
-                assert seat_odds is not None
+            for seat, seat_odds in self._read_hands:
                 hand = [0] * 11
                 for _ in range(self.sizes[seat]):
                     rank = _weighted_rank([left[r] * seat_odds[r] for r in range(11)], rng)
@@ -158,10 +154,12 @@ class SeatView:
                 start += size
         return self.position(hands)  # type: ignore[arg-type]
 
+    @cached_property
     def hand_odds(self) -> list[list[float] | None]:
         """Per seat, how likely it holds each rank relative to chance (None: as chance):
         READ_DROP_ODDS for the ranks it probably lacks (`lacking`), or, for a fresh view,
-        what the last drop says of the seat that made it (`drop_odds`)."""
+        what the last drop says of the seat that made it (`drop_odds`). Worked out once
+        per view: every sampled world reads it."""
         odds: list[list[float] | None] = [None] * self.players
         if self.lacking is not None:
             for seat, ranks in enumerate(self.lacking):
@@ -170,6 +168,13 @@ class SeatView:
         elif self.last:
             odds[(self.seat - 1) % self.players] = self.drop_odds()
         return odds
+
+    @cached_property
+    def _read_hands(self) -> list[tuple[int, list[float]]]:
+        """The seats with `hand_odds`, and those odds, the most suspected first."""
+        read = [(seat, odds) for seat, odds in enumerate(self.hand_odds) if odds is not None]
+        read.sort(key=lambda pair: -sum(x < 1 for x in pair[1]))
+        return read
 
     def drop_odds(self) -> list[float]:
         """Per rank, how likely the seat that just dropped holds it (see `drop_odds`)."""
@@ -184,7 +189,7 @@ class SeatView:
         if self.players != 2:
             return None
         size = self.sizes[1 - self.seat]
-        odds = (self.hand_odds()[1 - self.seat] if read_drop else None) or [1.0] * 11
+        odds = (self.hand_odds[1 - self.seat] if read_drop else None) or [1.0] * 11
         worlds: list[tuple[float, list[int]]] = []
         ranks = [r for r in RANKS if self.unseen[r]]
         hand = [0] * 11
