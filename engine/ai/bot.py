@@ -49,8 +49,13 @@ class Bot:
 
     def choose(self, game: Game) -> Move:
         gone = self.memory.recall(game) if game.winner is None else None
-        lacking = self.memory.lacking(game)
-        view = SeatView(game, oracle=self.level == "oracle", gone=gone, lacking=lacking)
+        view = SeatView(
+            game,
+            oracle=self.level == "oracle",
+            gone=gone,
+            lacking=self.memory.lacking(game),
+            reading=self.memory.reading(game),
+        )
         rng = random.Random(f"{self.level}|{self.seed}|{view.key}")
         move = to_move(view, self._policy()(view, rng))
         self.memory.record(game, move)
@@ -59,8 +64,8 @@ class Bot:
     def observe(self, game: Game, move: Move) -> None:
         """Watch a play made at the table, by any seat, ours included (call with the game
         as it was before `move`, for every play). The expert counts every card and reads
-        every drop this way (memory.py); the other levels remember only what they see at
-        their own turns, and ignore this."""
+        every drop this way, and learns how each player chooses (memory.py, reading.py);
+        the other levels remember only what they see at their own turns, and ignore this."""
         if self.level in WATCHING_LEVELS:
             self.memory.observe(game, move)
 

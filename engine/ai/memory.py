@@ -27,6 +27,9 @@ what they can, caídas and limpias first. So each rank that could have done bett
 the table they played onto is probably not in their hand (`lacking`), until the next
 deal refills it. A play that passed up something better with the very card played was a
 choice, and says nothing; a rank later played by that seat is no longer suspected.
+
+It also keeps the plays of the deal as the table saw them, and learns from each finished
+deal how each seat chooses its moves (`reading`, reading.py).
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ from dataclasses import dataclass
 from ..cards import Card
 from ..game import Game
 from ..moves import Move, capture_options
+from .reading import Play, Reader, Reading, watched_play
 from .sim import captures, counts, partitions
 
 RANKS = range(1, 11)
@@ -84,7 +88,8 @@ def _best_scores(game: Game) -> list[int]:
 
 
 class Memory:
-    """Cards known to be captured this hand, by rank, as seen from one seat."""
+    """Cards known to be captured this hand, by rank, as seen from one seat; for a
+    watching seat, also what the plays say of the hidden hands."""
 
     def __init__(self) -> None:
         self.gone = [0] * 11
@@ -93,11 +98,18 @@ class Memory:
         self._watched: tuple | None = None  # (seed, hand, players) of the hand observed
         self._deal = 0  # the deal the suspicions below are about
         self._lacking: list[list[bool]] = []  # per seat and rank: probably not in the hand
+        self._plays: list[Play] = []  # the plays of this deal
+        self._reader: Reader | None = None  # each seat's style, over the match watched
+        self._match: tuple | None = None  # (seed, players) of that match
 
     def observe(self, game: Game, move: Move) -> None:
         """Take in one play made at the table, by any seat (call with the game as it was
         before `move`). Reads only what everyone at the table sees."""
         watched = (game.seed, game.hand_number, game.players)
+        if (game.seed, game.players) != self._match or self._reader is None:
+            self._match = (game.seed, game.players)
+            self._reader = Reader(game.players)
+            self._plays = []
         if watched != self._watched:
             self._watched = watched
             self.gone = [0] * 11
@@ -105,6 +117,9 @@ class Memory:
         if game.deal_number != self._deal:
             self._deal = game.deal_number
             self._lacking = [[False] * 11 for _ in range(game.players)]
+            self._reader.finish(self._plays)
+            self._plays = []
+        self._plays.append(watched_play(game, move, self.gone))
         lacking = self._lacking[game.to_play]
         rank = move.card.rank
         if move.takes:
@@ -130,6 +145,13 @@ class Memory:
         if game.deal_number != self._deal:
             return [[False] * 11 for _ in range(game.players)]
         return [list(ranks) for ranks in self._lacking]
+
+    def reading(self, game: Game) -> Reading | None:
+        """What this deal's plays say of the hidden hands; None when it was not watched."""
+        if self._reader is None or self._watched != (game.seed, game.hand_number, game.players):
+            return None
+        plays = tuple(self._plays) if game.deal_number == self._deal else ()
+        return Reading(plays, self._reader.styles())
 
     def recall(self, game: Game) -> list[int]:
         """The ranks known gone at this turn (taking in what changed since our previous

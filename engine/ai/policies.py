@@ -49,11 +49,14 @@ def own_position(view: SeatView) -> Position:
 def choose_easy(view: SeatView, rng: random.Random) -> RankMove:
     """Greedy: the most points now, then the most cards; anything else at random."""
     pos = own_position(view)
-    scored = [
-        (pos.gain(rank, takes) * 100 + len(takes) + (1 if takes else 0), (rank, takes))
-        for rank, takes in pos.moves()
-    ]
-    return _pick(scored, rng)
+    return _pick([(greedy_score(pos, move), move) for move in pos.moves()], rng)
+
+
+def greedy_score(pos: Position, move: RankMove) -> int:
+    """The easy level's order of moves: the points they score, then the cards they take
+    (a capture of one card before any drop)."""
+    rank, takes = move
+    return pos.gain(rank, takes) * 100 + len(takes) + (1 if takes else 0)
 
 
 def choose_normal(view: SeatView, rng: random.Random) -> RankMove:

@@ -3,8 +3,11 @@
 The expert deals the cards it cannot see into hidden hands consistent with what its seat
 knows (view.py) — every distinct opponent hand with its chance when there are few (late
 in a 2-player deal), else hands drawn at random — reading the plays of the deal on the
-way: a player who drops rather than captures, or scores less than another card could
-have, probably holds no card that could have done better (memory.py, view.hand_odds).
+way. With 2 players, an opponent hand counts as much as it makes the opponent's plays
+of this deal likely, for the way that opponent has been seen to choose (reading.py).
+With 4 players, a seat that drops rather than captures, or scores less than another
+card could have, probably holds no card that could have done better (memory.py,
+view.hand_odds).
 In each such world it plays each of its moves and lets the other seats answer as the
 normal level would from *their* seats — each sees only its own hand, so nobody in the
 search peeks either — until its own next turn, which it values

@@ -3,8 +3,9 @@
 Both judge a position only from what its seat knew then (view.py): its own hand, the
 table, the scores and counts, and what the expert watching the table knows of the hand
 — `replay` shows one Memory (memory.py) every play, as Bot.observe does: the cards
-captured so far (`gone`) and the ranks each seat probably lacks, read from its plays'
-scores (`lacking`). So a hint is the expert bot's own choice from the same knowledge.
+captured so far (`gone`), the ranks each seat probably lacks, read from its plays'
+scores (`lacking`), and how likely each hidden hand was to make this deal's plays
+(`reading`, reading.py). So a hint is the expert bot's own choice from the same knowledge.
 Nothing reads another seat's hand or the stock: the judgement is the same in every deal
 of the hidden cards consistent with that knowledge (the tests deal them differently).
 
@@ -64,6 +65,7 @@ from ..rules import Rules
 from .bot import DEFAULT_BUDGET_MS, to_move
 from .exact import Solver
 from .memory import Memory
+from .reading import Reading
 from .search import (
     ENUMERATE_LIMIT,
     EXACT_SAMPLED,
@@ -110,6 +112,7 @@ class Turn:
     game: Game
     gone: tuple[int, ...]  # per rank, the cards captured so far this hand (public)
     lacking: Lacking | None  # the ranks each seat probably lacks (memory.py); None: unread
+    reading: Reading | None  # what this deal's plays say of the hands (reading.py)
     move: Move
     chica: int  # 0 for the first chica
     events: tuple[Event, ...]
@@ -127,12 +130,13 @@ class _Watched:
         self.game = Game.new(players=players, rules=rules, seed=seed)
         self.memory = Memory()
 
-    def knows(self) -> tuple[tuple[int, ...], Lacking | None]:
-        """The cards captured so far this hand by rank, and the ranks each seat probably
-        lacks (None before the hand's first play), as the seat to play knows them now."""
+    def knows(self) -> tuple[tuple[int, ...], Lacking | None, Reading | None]:
+        """The cards captured so far this hand by rank, the ranks each seat probably lacks
+        and the reading of this deal's plays (None before the hand's first play), as the
+        seat to play knows them now."""
         lacking = self.memory.lacking(self.game)
         frozen = None if lacking is None else tuple(tuple(ranks) for ranks in lacking)
-        return tuple(self.memory.recall(self.game)), frozen
+        return tuple(self.memory.recall(self.game)), frozen, self.memory.reading(self.game)
 
     def play(self, move: Move) -> list[Event]:
         self.memory.observe(self.game, move)
@@ -145,14 +149,15 @@ def replay(players: int, rules: Rules, seed: int, moves: list[str]) -> Iterator[
     for index, text in enumerate(moves):
         move = Move.parse(text)
         before = watched.game.copy()
-        gone, lacking = watched.knows()
+        gone, lacking, reading = watched.knows()
         events = watched.play(move)
-        yield Turn(index, before, gone, lacking, move, len(before.chica_history), tuple(events))
+        chica = len(before.chica_history)
+        yield Turn(index, before, gone, lacking, reading, move, chica, tuple(events))
 
 
 def position_now(
     players: int, rules: Rules, seed: int, moves: list[str]
-) -> tuple[Game, tuple[int, ...], Lacking | None]:
+) -> tuple[Game, tuple[int, ...], Lacking | None, Reading | None]:
     """The game after `moves`, and what its seat to play knows of the hand (`Turn`)."""
     watched = _Watched(players, rules, seed)
     for text in moves:
@@ -165,11 +170,12 @@ def seat_view(
     gone: Sequence[int],
     lacking: Sequence[Sequence[bool]] | None,
     sees_all: bool = False,
+    reading: Reading | None = None,
 ) -> SeatView:
     """The view of the seat to play, built as Bot.choose builds it (lists: the same
     knowledge gives the same view key, so the same seeded draws)."""
     suspected = None if lacking is None else [list(ranks) for ranks in lacking]
-    return SeatView(game, oracle=sees_all, gone=list(gone), lacking=suspected)
+    return SeatView(game, sees_all, list(gone), suspected, reading)
 
 
 # ------------------------------------------------------------------------------- hint
@@ -259,10 +265,11 @@ def hint(
     gone: Sequence[int],
     budget_ms: float = DEFAULT_BUDGET_MS,
     lacking: Sequence[Sequence[bool]] | None = None,
+    reading: Reading | None = None,
 ) -> Hint:
     """The expert's move for the seat to play, as the expert bot would choose it from the
-    same knowledge (`gone`, `lacking`: see `Turn`), and why."""
-    view = seat_view(game, gone, lacking)
+    same knowledge (`gone`, `lacking`, `reading`: see `Turn`), and why."""
+    view = seat_view(game, gone, lacking, reading=reading)
     rng = random.Random(f"hint|{view.key}")
     move = to_move(view, choose_expert(view, rng, budget_ms))
     return Hint(move, explain(game, gone, move))
@@ -272,8 +279,8 @@ def hint_after(
     players: int, rules: Rules, seed: int, moves: list[str], budget_ms: float = DEFAULT_BUDGET_MS
 ) -> Hint:
     """The hint for the seat to play after a match's `moves` (for a worker process)."""
-    game, gone, lacking = position_now(players, rules, seed, moves)
-    return hint(game, gone, budget_ms, lacking)
+    game, gone, lacking, reading = position_now(players, rules, seed, moves)
+    return hint(game, gone, budget_ms, lacking, reading)
 
 
 # ------------------------------------------------------------------------------ judge
@@ -319,11 +326,12 @@ def judge(
     sees_all: bool = False,
     played: Move | None = None,
     lacking: Sequence[Sequence[bool]] | None = None,
+    reading: Reading | None = None,
 ) -> Judgement:
     """The expected points of each move of the seat to play, from what that seat knows.
 
-    The hidden hands are weighted by the ranks each seat probably lacks (`lacking`, as in
-    `Turn`). Late in a 2-player deal, every opponent hand is enumerated with its chance;
+    The hidden hands are weighted by what the plays say of them (`lacking`, `reading`: as
+    in `Turn`). Late in a 2-player deal, every opponent hand is enumerated with its chance;
     when few, each is solved exactly to the end of the deal. Otherwise `worlds` hidden
     deals are drawn (seeded by what the seat sees, so the same knowledge gets the same
     judgement) and each move is valued as the expert's search values it
@@ -337,7 +345,7 @@ def judge(
     2-player deal): judged to a nearer horizon than its own, its exact play was charged
     points at the start of every deal.
     """
-    view = seat_view(game, gone, lacking, sees_all)
+    view = seat_view(game, gone, lacking, sees_all, reading)
     choices = view.moves()
     moves = tuple(to_move(view, choice) for choice in choices)
     if len(choices) == 1:
@@ -489,7 +497,9 @@ def review(
     for turn in replay(players, rules, seed, moves):
         game, seat = turn.game, turn.seat
         if seat in judged:
-            judgement = judge(game, turn.gone, worlds, seat in seeing_all, turn.move, turn.lacking)
+            judgement = judge(
+                game, turn.gone, worlds, seat in seeing_all, turn.move, turn.lacking, turn.reading
+            )
             if len(judgement.moves) > 1:
                 decision = _decision(turn, judgement)
                 losses[turn.index] = decision.loss

@@ -11,9 +11,11 @@ A bot decides from what its seat may know:
 - every other card of the deck — in another hand, in the stock, or captured out of its
   sight — is *unseen*. The bot knows how many lie in each place, not which: it treats
   them as shuffled at random among those places (suits never matter, so only ranks
-  count), except that the expert reads the drops: the ranks a seat probably lacks,
-  from every drop of the deal it watched (`lacking`, memory.py), or else from the last
-  drop alone (`drop_odds`).
+  count), except that the expert reads the plays: with 2 players, how likely each
+  opponent hand was to make the plays of the deal, by the style the opponent has shown
+  so far (`reading`, reading.py); else the ranks a seat probably lacks, from every drop
+  of the deal it watched (`lacking`, memory.py), or from the last drop alone
+  (`drop_odds`).
 
 That is sound: nothing in a decision depends on where the unseen cards really are, which
 the tests check by dealing them differently. A fresh Bot is conservative: a player who
@@ -23,16 +25,23 @@ remembers every capture of the hand knows more, most of all on the last deal.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from functools import cached_property
 from math import comb
+from typing import TYPE_CHECKING, Protocol
 
 from ..cards import Card
 from ..game import Game
 from ..moves import capture_options
+from ..rules import Rules
 from .sim import Position, captures, counts, partitions
+
+if TYPE_CHECKING:
+    from .reading import Reading
 
 RANKS = range(1, 11)
 READ_DROP_ODDS = 0.05
+READING_POOL = 128  # hands drawn at random, then drawn again by how the plays read them
 
 
 class SeatView:
@@ -44,6 +53,7 @@ class SeatView:
         oracle: bool = False,
         gone: list[int] | None = None,
         lacking: list[list[bool]] | None = None,
+        reading: Reading | None = None,
     ) -> None:
         if game.winner is not None:
             raise ValueError("the match is over: there is no move to choose")
@@ -66,6 +76,8 @@ class SeatView:
         self.stock_left = len(game.stock)
         self.gone = [0] * 11 if gone is None else list(gone)
         self.lacking = lacking
+        self.reading = reading
+        self._pool: tuple[list[list[list[int]]], list[float]] | None = None
         self.unseen = [0] + [max(0, 4 - self.hand[r] - self.table[r] - self.gone[r]) for r in RANKS]
         self.parts = partitions(self.rules.sum_cards)
         self.key = "|".join(
@@ -104,20 +116,7 @@ class SeatView:
     # --------------------------------------------------------- hidden worlds
     def position(self, hands: list[list[int]]) -> Position:
         """A Position of this deal with the given hands (counts per seat)."""
-        return Position(
-            players=self.players,
-            hands=hands,
-            table=list(self.table),
-            last=self.last,
-            pts=list(self.points),
-            cap=list(self.captured),
-            seat=self.seat,
-            dealer=self.dealer,
-            stock_left=self.stock_left,
-            rules=self.rules,
-            gone=list(self.gone),
-            streaks=list(self.streaks),
-        )
+        return position_of(self, hands)
 
     def true_position(self) -> Position:
         """The real deal (oracle only)."""
@@ -129,10 +128,35 @@ class SeatView:
     def sample(self, rng: random.Random, read_drop: bool = False) -> Position:
         """A deal with the hidden hands drawn at random from the unseen cards.
 
-        With `read_drop`, a seat whose drops were read (`hand_odds`) gets its hand drawn
-        with those odds: it probably holds nothing that could have captured then. The
-        most suspected seats are drawn first.
+        With `read_drop`, what the plays of the deal say weighs the draw. With 2 players
+        and a `reading`: the opponent's hand is drawn from READING_POOL random hands, each
+        as likely as the reading makes it (`reading_pool`). Otherwise a seat whose drops
+        were read (`hand_odds`) gets its hand drawn with those odds: it probably holds
+        nothing that could have captured then; the most suspected seats are drawn first.
         """
+        if read_drop and self.reads_opponent:
+            hands, weights = self.reading_pool(rng)
+            if any(weights):
+                return self.position([list(hand) for hand in rng.choices(hands, weights)[0]])
+        return self._draw(rng, read_drop)
+
+    @property
+    def reads_opponent(self) -> bool:
+        """With 2 players: the reading has plays of the opponent to read."""
+        return self.players == 2 and self.reading is not None and self.reading.reads(1 - self.seat)
+
+    def reading_pool(self, rng: random.Random) -> tuple[list[list[list[int]]], list[float]]:
+        """READING_POOL deals drawn at random (with `rng`, the first time: then kept for
+        this view), and how likely the reading makes the opponent's hand in each."""
+        if self._pool is None:
+            assert self.reading is not None
+            opponent = 1 - self.seat
+            hands = [self._draw(rng, False).hands for _ in range(READING_POOL)]
+            weights = [self.reading.chance(opponent, deal[opponent]) for deal in hands]
+            self._pool = (hands, weights)
+        return self._pool
+
+    def _draw(self, rng: random.Random, read_drop: bool) -> Position:
         left = list(self.unseen)
         hands: list[list[int] | None] = [None] * self.players
         hands[self.seat] = list(self.hand)
@@ -185,11 +209,14 @@ class SeatView:
     ) -> list[tuple[float, Position]] | None:
         """With 2 players, every distinct opponent hand and its chance; None past `limit`.
 
-        With `read_drop`, the chances are weighted by `hand_odds` (see `sample`)."""
+        With `read_drop`, the chances are weighted by what the plays say (see `sample`):
+        by the reading, or else by `hand_odds`."""
         if self.players != 2:
             return None
-        size = self.sizes[1 - self.seat]
-        odds = (self.hand_odds[1 - self.seat] if read_drop else None) or [1.0] * 11
+        opponent = 1 - self.seat
+        size = self.sizes[opponent]
+        reading = self.reading if read_drop and self.reads_opponent else None
+        odds = (self.hand_odds[opponent] if read_drop and not reading else None) or [1.0] * 11
         worlds: list[tuple[float, list[int]]] = []
         ranks = [r for r in RANKS if self.unseen[r]]
         hand = [0] * 11
@@ -212,12 +239,61 @@ class SeatView:
 
         if not fill(0, size, 1.0):
             return None
+        if reading is not None:
+            read = [(weight * reading.chance(opponent, hand), hand) for weight, hand in worlds]
+            if any(weight for weight, _ in read):
+                worlds = [(weight, hand) for weight, hand in read if weight]
         total = sum(weight for weight, _ in worlds)
         result = []
         for weight, hand in worlds:
             hands = [list(self.hand), hand] if self.seat == 0 else [hand, list(self.hand)]
             result.append((weight / total, self.position(hands)))
         return result
+
+
+class PublicState(Protocol):
+    """What everyone at the table sees of a deal in progress (a SeatView, a watched play)."""
+
+    @property
+    def players(self) -> int: ...
+    @property
+    def seat(self) -> int: ...  # the seat to play
+    @property
+    def table(self) -> Sequence[int]: ...  # counts by rank
+    @property
+    def last(self) -> int: ...  # the rank just dropped (0: none)
+    @property
+    def points(self) -> Sequence[int]: ...
+    @property
+    def captured(self) -> Sequence[int]: ...
+    @property
+    def streaks(self) -> Sequence[int]: ...
+    @property
+    def gone(self) -> Sequence[int]: ...  # the ranks known captured this hand
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def stock_left(self) -> int: ...
+    @property
+    def rules(self) -> Rules: ...
+
+
+def position_of(state: PublicState, hands: list[list[int]]) -> Position:
+    """A Position of `state`'s deal with the given hands (counts per seat)."""
+    return Position(
+        players=state.players,
+        hands=hands,
+        table=list(state.table),
+        last=state.last,
+        pts=list(state.points),
+        cap=list(state.captured),
+        seat=state.seat,
+        dealer=state.dealer,
+        stock_left=state.stock_left,
+        rules=state.rules,
+        gone=list(state.gone),
+        streaks=list(state.streaks),
+    )
 
 
 def drop_odds(table: list[int], last: int, parts: tuple) -> list[float]:

@@ -298,6 +298,7 @@ def test_a_seat_bot_catches_up_with_the_plays_it_missed() -> None:
     watched = live.watching(game, moves)
     assert caught_up.memory.recall(game) == watched.memory.recall(game)
     assert caught_up.memory.lacking(game) == watched.memory.lacking(game)
+    assert caught_up.memory.reading(game) == watched.memory.reading(game)
     assert any(caught_up.memory.recall(game))
     assert late.watching(game, moves) is caught_up, "nothing new: nothing shown twice"
     assert caught_up.memory.recall(game) == watched.memory.recall(game)
@@ -306,7 +307,8 @@ def test_a_seat_bot_catches_up_with_the_plays_it_missed() -> None:
 @pytest.mark.parametrize("players", [2, 4])
 def test_watching_reads_only_what_the_table_shows(players: int) -> None:
     """A memory shown each play of a game where the other hands and the stock lie
-    differently ends up the same: observe reads the table and the play, nothing hidden."""
+    differently ends up the same (the cards gone, the suspicions, the reading of the
+    plays): observe reads the table and the play, nothing hidden."""
     rng = random.Random(players)
     game = Game.new(players, Rules(), seed=11)
     players_bots = [bot("normal", seed=seat) for seat in range(players)]
@@ -319,4 +321,5 @@ def test_watching_reads_only_what_the_table_shows(players: int) -> None:
         twin.observe(shuffle_hidden(game, rng), move)
         assert twin.memory.recall(game) == seen.memory.recall(game)
         assert twin.memory.lacking(game) == seen.memory.lacking(game)
+        assert twin.memory.reading(game) == seen.memory.reading(game)
         game.play(move)

@@ -15,6 +15,7 @@ from engine import Bot, Card, Game, Move, Rules
 from engine.ai import search, teacher
 from engine.ai.bot import to_move
 from engine.ai.memory import Memory
+from engine.ai.reading import Reading
 from engine.ai.search import choose_expert
 from engine.ai.teacher import Leaves, Play
 from engine.ai.view import SeatView
@@ -88,26 +89,31 @@ def watching_expert(seed: int, moves: list[str]) -> Iterator[tuple[Game, Memory]
 
 def test_a_seat_knows_of_the_hand_what_the_watching_expert_knows() -> None:
     """Each decision of a replayed match, and the position after its moves, come with the
-    cards captured this hand and the ranks each seat probably lacks, as a watching expert
-    Bot remembers them; the cards gone are every one captured this hand."""
+    cards captured this hand, the ranks each seat probably lacks and the reading of the
+    deal's plays, as a watching expert Bot knows them; the cards gone are every one
+    captured this hand."""
     rules = Rules(chicas_to_win=1)
     moves = played_match(seed=5, moves=60)
     turns = list(teacher.replay(2, rules, 5, moves))
     watched = watching_expert(5, moves)
     for turn, (game, memory) in zip(turns, watched, strict=False):
         assert turn.game == game
-        assert (turn.gone, turn.lacking) == knowledge(game, memory)
+        assert (turn.gone, turn.lacking, turn.reading) == knowledge(game, memory)
     assert any(turn.lacking and any(map(any, turn.lacking)) for turn in turns)
-    game, gone, lacking = teacher.position_now(2, rules, 5, moves)
+    assert any(turn.reading and turn.reading.plays for turn in turns)
+    game, gone, lacking, reading = teacher.position_now(2, rules, 5, moves)
     last, memory = next(watched)
-    assert game == last and (gone, lacking) == knowledge(game, memory)
+    assert game == last and (gone, lacking, reading) == knowledge(game, memory)
     assert sum(gone) == sum(game.captured) > 0
 
 
-def knowledge(game: Game, memory: Memory) -> tuple[tuple[int, ...], teacher.Lacking | None]:
+def knowledge(
+    game: Game, memory: Memory
+) -> tuple[tuple[int, ...], teacher.Lacking | None, Reading | None]:
     """What `memory` knows at `game`, in the shape of `teacher.Turn`."""
     lacking = memory.lacking(game)
-    return tuple(memory.recall(game)), None if lacking is None else tuple(map(tuple, lacking))
+    frozen = None if lacking is None else tuple(map(tuple, lacking))
+    return tuple(memory.recall(game)), frozen, memory.reading(game)
 
 
 def test_a_hint_is_the_watching_experts_choice(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -120,7 +126,12 @@ def test_a_hint_is_the_watching_experts_choice(monkeypatch: pytest.MonkeyPatch) 
     for cut, (game, memory) in enumerate(watching_expert(1, moves)):
         if cut % 3 or game.winner is not None:
             continue
-        view = SeatView(game, gone=memory.recall(game), lacking=memory.lacking(game))
+        view = SeatView(
+            game,
+            gone=memory.recall(game),
+            lacking=memory.lacking(game),
+            reading=memory.reading(game),
+        )
         rng = random.Random(f"hint|{view.key}")
         expert = to_move(view, choose_expert(view, rng, budget_ms=15))
         assert teacher.hint_after(2, rules, 1, moves[:cut], budget_ms=15).move == expert
@@ -186,8 +197,9 @@ def test_a_review_tells_each_seat_only_its_own_costly_moments() -> None:
 
 
 def test_a_review_judges_each_move_from_what_its_seat_knew() -> None:
-    """Every decision is judged with the turn's knowledge: the cards gone and the ranks
-    each seat probably lacks, as the watching expert knew them."""
+    """Every decision is judged with the turn's knowledge: the cards gone, the ranks each
+    seat probably lacks and the reading of the deal's plays, as the watching expert knew
+    them."""
     rules = Rules(chicas_to_win=1)
     moves = played_match(seed=6, moves=30)
     found = teacher.review(2, rules, 6, moves, seats=(1,), worlds=WORLDS)
@@ -195,7 +207,14 @@ def test_a_review_judges_each_move_from_what_its_seat_knew() -> None:
     assert any(turns[d.index].lacking for d in found.seats[1].decisions)
     for decision in found.seats[1].decisions:
         turn = turns[decision.index]
-        judged = teacher.judge(turn.game, turn.gone, WORLDS, played=turn.move, lacking=turn.lacking)
+        judged = teacher.judge(
+            turn.game,
+            turn.gone,
+            WORLDS,
+            played=turn.move,
+            lacking=turn.lacking,
+            reading=turn.reading,
+        )
         assert decision.loss == max(0.0, judged.loss(turn.move))
 
 

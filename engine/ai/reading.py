@@ -1,0 +1,191 @@
+"""Reading a player's plays: how likely each hidden hand is, given how they played.
+
+Every card a player plays this deal is seen, and so is the table they played onto. A
+hidden hand that would have made those plays the natural choices is more likely than
+one that makes them look like blunders. `Reading.chance` weighs a hand by the chance
+that a player holding it (plus the cards it has played since) made each play of the
+deal, under a model of how that player chooses (a *style*):
+
+- NORMAL: as the normal level values moves (policies.normal_value), softly: a move
+  worth d points less than the best is exp(-BETA·d) times as likely;
+- GREEDY: as the easy level does, the most points now and then the most cards, all but
+  GREEDY_SLIP of the time;
+- ANY: any legal move alike (a player none of the above describes).
+
+Which style a player follows is learnt as the match goes: at the end of each deal,
+every card a player held in it has been played, so its plays are scored under each
+style with the hand it really held (`Reader.finish`), and the styles that explained the
+plays best weigh most in later readings (Bayes, from the prior STYLE_PRIOR).
+
+Only what the whole table sees is used: the plays, the positions they were made in, and
+cards shown by being played. With 4 players the plays of all three other seats weigh
+their hands; in the last deal of a hand the cards left are few, and the count of what is
+gone already says most.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from ..game import CARDS_PER_DEAL, Game
+from ..moves import Move
+from ..rules import Rules
+from .policies import Memo, greedy_score, normal_value, unseen_by
+from .sim import Position, RankMove, counts
+from .view import position_of
+
+STYLES = ("normal", "greedy", "any")
+STYLE_PRIOR = (0.45, 0.45, 0.10)
+BETA = 10.0
+GREEDY_SLIP = 0.05
+
+
+@dataclass(frozen=True)
+class Play:
+    """One play watched this deal, as everyone saw it: the position before it (no hand),
+    and the move by rank, its takes sorted."""
+
+    seat: int
+    move: RankMove
+    table: tuple[int, ...]  # counts by rank
+    last: int  # the rank just dropped (0: none)
+    points: tuple[int, int]
+    captured: tuple[int, int]
+    streaks: tuple[int, int]
+    gone: tuple[int, ...]  # the ranks seen captured this hand before the play
+    sizes: tuple[int, ...]  # the cards each seat held
+    dealer: int
+    stock_left: int
+    rules: Rules
+
+    @property
+    def players(self) -> int:
+        return len(self.sizes)
+
+    def position(self) -> Position:
+        """The position before the play, every hand empty (their sizes kept)."""
+        pos = position_of(self, [[0] * 11 for _ in self.sizes])
+        pos.sizes = list(self.sizes)
+        return pos
+
+
+def watched_play(game: Game, move: Move, gone: list[int]) -> Play:
+    """`move` as everyone at the table saw it made (`game` as it was before it; `gone`:
+    the ranks seen captured this hand so far)."""
+    return Play(
+        seat=game.to_play,
+        move=(move.card.rank, tuple(sorted(c.rank for c in move.takes))),
+        table=tuple(counts(game.table)),
+        last=0 if game.last_played is None else game.last_played.rank,
+        points=game.scores,
+        captured=game.captured,
+        streaks=game.caida_streaks,
+        gone=tuple(gone),
+        sizes=tuple(len(hand) for hand in game.hands),
+        dealer=game.dealer,
+        stock_left=len(game.stock),
+        rules=game.rules,
+    )
+
+
+def style_odds(play: Play, pos: Position, held: list[int], memo: Memo) -> tuple[float, ...]:
+    """The chance of `play` under each style (STYLES), for a player holding `held` (by
+    rank) then. `pos` is `play.position()`; its hands are left empty again."""
+    seat = play.seat
+    pos.hands[seat] = held
+    try:
+        moves = pos.moves()
+        chosen = next((i for i, move in enumerate(moves) if _sorted(move) == play.move), None)
+        if chosen is None:  # not a move this hand could make
+            return (0.0,) * len(STYLES)
+        unseen = unseen_by(pos, seat)
+        values = [normal_value(pos, move, unseen, None, memo) for move in moves]
+        scores = [greedy_score(pos, move) for move in moves]
+        return (_soft_odds(values, chosen), _greedy_odds(scores, chosen), 1.0 / len(moves))
+    finally:
+        pos.hands[seat] = [0] * 11
+
+
+def _sorted(move: RankMove) -> RankMove:
+    return move[0], tuple(sorted(move[1]))
+
+
+def _soft_odds(values: list[float], chosen: int) -> float:
+    """The chance of choosing move `chosen`, each move exp(BETA·value) likely."""
+    top = max(values)
+    weights = [math.exp(BETA * (value - top)) for value in values]
+    return weights[chosen] / sum(weights)
+
+
+def _greedy_odds(scores: list[int], chosen: int) -> float:
+    """The chance of choosing move `chosen` when a best-scored move is chosen (at random
+    among equals) all but GREEDY_SLIP of the time, and any other move otherwise."""
+    best = max(scores)
+    ties = scores.count(best)
+    if ties == len(scores):
+        return 1.0 / ties
+    if scores[chosen] == best:
+        return (1.0 - GREEDY_SLIP) / ties
+    return GREEDY_SLIP / (len(scores) - ties)
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What the plays of this deal say of the hidden hands (see the module's docstring)."""
+
+    plays: tuple[Play, ...]
+    styles: tuple[tuple[float, ...], ...]  # per seat, each style's weight (sum 1)
+    memo: Memo = field(default_factory=dict, compare=False)  # replies' gains, by position
+    positions: dict[int, Position] = field(default_factory=dict, compare=False)  # by play
+
+    def reads(self, seat: int) -> bool:
+        return any(play.seat == seat for play in self.plays)
+
+    def chance(self, seat: int, hand: list[int]) -> float:
+        """How likely `seat` was to play as it did this deal, holding `hand` now (relative:
+        compare it between hands)."""
+        chances = list(self.styles[seat])
+        held = list(hand)
+        for index in range(len(self.plays) - 1, -1, -1):
+            play = self.plays[index]
+            if play.seat != seat:
+                continue
+            held[play.move[0]] += 1
+            pos = self.positions.get(index)
+            if pos is None:
+                pos = self.positions[index] = play.position()
+            odds = style_odds(play, pos, list(held), self.memo)
+            chances = [c * o for c, o in zip(chances, odds, strict=True)]
+        return sum(chances)
+
+
+class Reader:
+    """Learns each seat's style from the deals it played to the end (see the module)."""
+
+    def __init__(self, players: int) -> None:
+        self.log_odds = [[math.log(p) for p in STYLE_PRIOR] for _ in range(players)]
+
+    def finish(self, plays: list[Play]) -> None:
+        """Score a finished deal's plays: each seat that played its whole hand in it."""
+        memo: Memo = {}
+        for seat, scores in enumerate(self.log_odds):
+            mine = [play for play in plays if play.seat == seat]
+            if len(mine) != CARDS_PER_DEAL:
+                continue  # the chica ended first: part of that hand was never shown
+            held = [0] * 11
+            for play in reversed(mine):
+                held[play.move[0]] += 1
+                odds = style_odds(play, play.position(), list(held), memo)
+                for index, chance in enumerate(odds):
+                    scores[index] += math.log(max(chance, 1e-9))
+
+    def styles(self) -> tuple[tuple[float, ...], ...]:
+        """Per seat, each style's weight now."""
+        result = []
+        for scores in self.log_odds:
+            top = max(scores)
+            weights = [math.exp(s - top) for s in scores]
+            total = sum(weights)
+            result.append(tuple(w / total for w in weights))
+        return tuple(result)
