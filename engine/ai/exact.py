@@ -2,16 +2,26 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .evaluate import WIN, evaluate
-from .sim import Position
+from .sim import Position, RankMove
+
+# A model of how a player chooses: its move for the seat to play in a position.
+Reply = Callable[[Position], RankMove]
 
 INF = float("inf")
 
 
 class Solver:
-    """Negamax with alpha-beta and a transposition table over one fully known deal."""
+    """Negamax with alpha-beta and a transposition table over one fully known deal.
 
-    def __init__(self) -> None:
+    Both sides play their best, unless `reply` models the player of the side other than
+    `side`: that side then makes `reply`'s move, and ours the best answer to it."""
+
+    def __init__(self, reply: Reply | None = None, side: int = 0) -> None:
+        self.reply = reply
+        self.side = side
         self.nodes = 0
         self.table: dict[tuple, tuple[float, int]] = {}  # state → (value, bound)
 
@@ -36,7 +46,8 @@ class Solver:
                 return value
         start_alpha = alpha
         best = -INF
-        for move in pos.moves():
+        modelled = self.reply is not None and side != self.side
+        for move in [self.reply(pos)] if self.reply and modelled else pos.moves():
             undo = pos.play(*move)
             value = WIN if pos.pts[side] >= 40 else -self.value(pos, -beta, -alpha)
             pos.undo(undo)

@@ -52,6 +52,11 @@ def choose_easy(view: SeatView, rng: random.Random) -> RankMove:
     return _pick([(greedy_score(pos, move), move) for move in pos.moves()], rng)
 
 
+def greedy_choice(pos: Position) -> RankMove:
+    """The easy level's move for the seat to play in `pos` (ties: the first)."""
+    return _pick([(greedy_score(pos, move), move) for move in pos.moves()], None)
+
+
 def greedy_score(pos: Position, move: RankMove) -> int:
     """The easy level's order of moves: the points they score, then the cards they take
     (a capture of one card before any drop)."""

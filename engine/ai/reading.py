@@ -39,6 +39,7 @@ STYLES = ("normal", "greedy", "any")
 STYLE_PRIOR = (0.45, 0.45, 0.10)
 BETA = 10.0
 GREEDY_SLIP = 0.05
+SURE = 0.9  # a style this likely is taken as the player's (Reading.style_of)
 
 
 @dataclass(frozen=True)
@@ -141,6 +142,13 @@ class Reading:
 
     def reads(self, seat: int) -> bool:
         return any(play.seat == seat for play in self.plays)
+
+    def style_of(self, seat: int) -> str | None:
+        """The style `seat` has shown with SURE weight or more (not ANY), else None."""
+        for name, weight in zip(STYLES, self.styles[seat], strict=True):
+            if weight >= SURE and name != "any":
+                return name
+        return None
 
     def chance(self, seat: int, hand: list[int]) -> float:
         """How likely `seat` was to play as it did this deal, holding `hand` now (relative:

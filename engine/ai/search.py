@@ -14,7 +14,14 @@ search peeks either — until its own next turn, which it values
 with the normal level's judgement of its best move there (or the evaluation, when the
 deal ends first). The move with the best average over the worlds is played. When few
 cards are left in the hands (EXACT_WORLDS, EXACT_SAMPLED), each world is instead solved
-exactly to the end of the deal (exact.py).
+exactly to the end of the deal (exact.py), the opponent playing perfectly, as if it saw
+our hand.
+
+With 2 players, once the opponent's finished deals have shown how it chooses (its style,
+reading.py), the search plays against that player rather than a perfect one: its answers
+are its style's choices (the normal level's, or the greedy easy level's), in the worlds
+played to our next turn and in the exact solution alike, and we play our best answer to
+them. A player who fits no style clearly is still taken for a perfect one.
 
 With 4 players the search plays for a team: its sides are the teams, so the partner's
 answers in a world count for us and both opponents' against us, and the value at our
@@ -41,8 +48,8 @@ import time
 
 from ..game import CHICA_POINTS
 from .evaluate import WIN, evaluate
-from .exact import Solver
-from .policies import Memo, normal_best, normal_choice
+from .exact import Reply, Solver
+from .policies import Memo, greedy_choice, normal_best, normal_choice
 from .sim import Position, RankMove
 from .view import SeatView
 
@@ -74,15 +81,39 @@ AnswersMemo = dict[tuple[RankMove, ...], float]
 
 
 class Lookahead:
-    """Values moves of `seat` in fully dealt worlds; counts the moves it values (work)."""
+    """Values moves of `seat` in fully dealt worlds; counts the moves it values (work).
 
-    def __init__(self, seat: int, read_drop: bool = True, team: bool = False) -> None:
+    `style`: how the opponent (2 players) has been seen to choose ("normal", "greedy":
+    reading.py), or None when unknown. A known style is the opponent's model everywhere:
+    its answers here, and its moves in the exact solution, which otherwise takes it for a
+    perfect player."""
+
+    def __init__(
+        self, seat: int, read_drop: bool = True, team: bool = False, style: str | None = None
+    ) -> None:
         self.seat = seat
         self.read_drop = read_drop
         self.team = team
         self.work = 0.0
         self.memo: Memo = {}  # the replies' gains by position, for policies.normal_value
         self.answers: dict[RankMove, AnswersMemo] = {}  # per move of ours, see `value`
+        self.style = style
+
+    @property
+    def model(self) -> Reply | None:
+        """The opponent's model, when its style is known."""
+        return None if self.style is None else self.answer
+
+    def answer(self, pos: Position) -> RankMove:
+        """The move of another seat in the search: the greedy level's for a greedy
+        opponent, else the normal level's."""
+        if self.style == "greedy":
+            return greedy_choice(pos)
+        return normal_choice(pos, self.memo)
+
+    def solver(self) -> Solver:
+        """An exact solver for this search (the opponent as modelled, if it is)."""
+        return Solver(self.model, self.seat & 1)
 
     def values(self, pos: Position, moves: list[RankMove]) -> list[float]:
         """Each of our moves' value in one world (see `value`)."""
@@ -90,7 +121,7 @@ class Lookahead:
 
     def exact_values(self, pos: Position, moves: list[RankMove]) -> list[float]:
         """Each of our moves' value in one world, solved to the end of the deal."""
-        solver = Solver()
+        solver = self.solver()
         row = solve_moves(pos, moves, self.seat & 1, solver)
         self.work += solver.nodes * SOLVER_NODE_WORK
         return row
@@ -127,7 +158,7 @@ class Lookahead:
             if pos.seat == seat:
                 last_card = True
             self.work += pos.sizes[pos.seat] * 2
-            answer = normal_choice(pos, self.memo)
+            answer = self.answer(pos)
             answers.append(answer)
             undos.append(pos.play(*answer))
         for undo in reversed(undos):
@@ -159,16 +190,16 @@ def choose_expert(
     if len(moves) == 1:
         return moves[0]
     scale = stakes(view)
-    search = Lookahead(view.seat, read_drop, team=view.players == 4)
+    search = Lookahead(view.seat, read_drop, team=view.players == 4, style=opponent_style(view))
     left = sum(view.sizes)
     if oracle:
         pos = view.true_position()
         if left <= max(EXACT_WORLDS):
-            return moves[_solve([(1.0, pos)], moves, view.side)]
+            return moves[_solve([(1.0, pos)], moves, search)]
         return moves[_best(search.values(pos, moves))]
     worlds = view.enumerate_worlds(ENUMERATE_LIMIT, read_drop)
     if worlds is not None and (left <= EXACT_ALWAYS or len(worlds) <= EXACT_WORLDS.get(left, 0)):
-        return moves[_solve(worlds, moves, view.side)]
+        return moves[_solve(worlds, moves, search)]
     budget = budget_ms * WORK_PER_MS * scale
     deadline = time.perf_counter() + max(FUSE * budget_ms * scale, FUSE_FLOOR_MS) / 1000
     exact = left <= EXACT_SAMPLED[view.players]
@@ -197,11 +228,19 @@ def _best(totals: list[float]) -> int:
     return max(range(len(totals)), key=totals.__getitem__)
 
 
-def _solve(worlds: list[tuple[float, Position]], moves: list[RankMove], side: int) -> int:
+def opponent_style(view: SeatView) -> str | None:
+    """With 2 players, the opponent's style when its plays have shown it clearly
+    (reading.py), else None."""
+    if view.players != 2 or view.reading is None:
+        return None
+    return view.reading.style_of(1 - view.seat)
+
+
+def _solve(worlds: list[tuple[float, Position]], moves: list[RankMove], search: Lookahead) -> int:
     """The index of the best move on average over `worlds`, each solved exactly."""
     totals = [0.0] * len(moves)
     for weight, pos in worlds:
-        for index, value in enumerate(solve_moves(pos, moves, side, Solver())):
+        for index, value in enumerate(solve_moves(pos, moves, search.seat & 1, search.solver())):
             totals[index] += weight * value
     return _best(totals)
 

@@ -63,7 +63,6 @@ from ..game import Game
 from ..moves import Move
 from ..rules import Rules
 from .bot import DEFAULT_BUDGET_MS, to_move
-from .exact import Solver
 from .memory import Memory
 from .reading import Reading
 from .search import (
@@ -72,6 +71,7 @@ from .search import (
     EXACT_WORLDS,
     Lookahead,
     choose_expert,
+    opponent_style,
     solve_moves,
     stakes,
 )
@@ -352,17 +352,17 @@ def judge(
         return Judgement(moves, (0.0,))
     left = sum(view.sizes)
     exact = left <= EXACT_SAMPLED[view.players]
-    search = Lookahead(view.seat, team=view.players == 4)
+    search = Lookahead(view.seat, team=view.players == 4, style=opponent_style(view))
     if sees_all:
         pos = view.true_position()
         if left <= max(EXACT_WORLDS):
-            return Judgement(moves, tuple(solve_moves(pos, choices, view.side, Solver())))
+            return Judgement(moves, tuple(solve_moves(pos, choices, view.side, search.solver())))
         return Judgement(moves, tuple(search.values(pos, choices)))
     enumerated = view.enumerate_worlds(ENUMERATE_LIMIT, read_drop=True)
     totals = [0.0] * len(choices)
     if enumerated is not None and (exact or len(enumerated) <= EXACT_WORLDS_LIMIT):
         for weight, pos in enumerated:
-            for index, value in enumerate(solve_moves(pos, choices, view.side, Solver())):
+            for index, value in enumerate(solve_moves(pos, choices, view.side, search.solver())):
                 totals[index] += weight * value
         return Judgement(moves, tuple(totals))
     rng = random.Random(f"teacher|{view.key}")

@@ -59,13 +59,22 @@ def watched_chica(players: list[str], seed: int) -> tuple[Memory, Game]:
 
 def test_the_style_of_each_player_is_learnt_from_its_deals() -> None:
     """Shown a chica of the easy level (greedy) against the normal one, the memory takes
-    seat 0 for greedy and seat 1 for normal."""
+    seat 0 for greedy and seat 1 for normal, surely enough to model them so."""
     memory, game = watched_chica(["easy", "normal"], seed=3)
     reading = memory.reading(game)
     assert reading is not None
     greedy, normal = reading.styles
     assert greedy[STYLES.index("greedy")] > 0.9
     assert normal[STYLES.index("normal")] > 0.9
+    assert (reading.style_of(0), reading.style_of(1)) == ("greedy", "normal")
+
+
+def test_a_style_is_taken_only_when_the_plays_show_it_clearly() -> None:
+    """The search models the opponent by its style only past SURE; a player who fits no
+    style (ANY), or two alike, is played as a perfect player."""
+    split = Reading((), ((0.5, 0.5, 0.0), (0.05, 0.0, 0.95)))
+    assert split.style_of(0) is None and split.style_of(1) is None
+    assert Reading((), ((0.0, 0.95, 0.05),)).style_of(0) == "greedy"
 
 
 def test_the_hand_a_player_holds_reads_likelier_than_a_drawn_one() -> None:
