@@ -7,8 +7,9 @@ from collections.abc import Callable
 from .evaluate import WIN, evaluate
 from .sim import Position, RankMove
 
-# A model of how a player chooses: its move for the seat to play in a position.
-Reply = Callable[[Position], RankMove]
+# A model of how a player chooses: the moves it would choose for the seat to play in a
+# position, each as likely (it breaks ties at random).
+Reply = Callable[[Position], list[RankMove]]
 
 INF = float("inf")
 
@@ -17,7 +18,8 @@ class Solver:
     """Negamax with alpha-beta and a transposition table over one fully known deal.
 
     Both sides play their best, unless `reply` models the player of the side other than
-    `side`: that side then makes `reply`'s move, and ours the best answer to it."""
+    `side`: that side then makes one of `reply`'s moves, each as likely (a chance node,
+    worth their average), and ours the best answer to it."""
 
     def __init__(self, reply: Reply | None = None, side: int = 0) -> None:
         self.reply = reply
@@ -26,7 +28,7 @@ class Solver:
         self.table: dict[tuple, tuple[float, int]] = {}  # state → (value, bound)
 
     def value(self, pos: Position, alpha: float = -INF, beta: float = INF) -> float:
-        """The value of `pos` for the side to play, both sides playing perfectly."""
+        """The value of `pos` for the side to play (see the class)."""
         self.nodes += 1
         side = pos.seat & 1
         if pos.sizes[pos.seat] == 0:
@@ -44,13 +46,18 @@ class Solver:
             value, bound = known
             if bound == 0 or (bound > 0 and value >= beta) or (bound < 0 and value <= alpha):
                 return value
+        if self.reply is not None and side != self.side:
+            moves = self.reply(pos)
+            if len(moves) > 1:  # the average of exact values
+                value = sum(self._after(pos, move, side, -INF, INF) for move in moves)
+                self.table[key] = (value / len(moves), 0)
+                return value / len(moves)
+        else:
+            moves = pos.moves()
         start_alpha = alpha
         best = -INF
-        modelled = self.reply is not None and side != self.side
-        for move in [self.reply(pos)] if self.reply and modelled else pos.moves():
-            undo = pos.play(*move)
-            value = WIN if pos.pts[side] >= 40 else -self.value(pos, -beta, -alpha)
-            pos.undo(undo)
+        for move in moves:
+            value = self._after(pos, move, side, alpha, beta)
             if value > best:
                 best = value
                 if value > alpha:
@@ -60,3 +67,10 @@ class Solver:
         bound = 1 if best >= beta else (-1 if best <= start_alpha else 0)
         self.table[key] = (best, bound)
         return best
+
+    def _after(self, pos: Position, move: RankMove, side: int, alpha: float, beta: float) -> float:
+        """The value for `side`, to play, of `move`."""
+        undo = pos.play(*move)
+        value = WIN if pos.pts[side] >= 40 else -self.value(pos, -beta, -alpha)
+        pos.undo(undo)
+        return value

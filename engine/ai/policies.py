@@ -32,9 +32,14 @@ def choose_random(view: SeatView, rng: random.Random) -> RankMove:
 
 def _pick(scored: Sequence[tuple[float, RankMove]], rng: random.Random | None) -> RankMove:
     """The best-scored move; ties broken at random (drops are often tied), or the first."""
-    top = max(score for score, _ in scored)
-    best = [move for score, move in scored if score >= top - 1e-9]
+    best = _best_moves(scored)
     return best[0] if rng is None else rng.choice(best)
+
+
+def _best_moves(scored: Sequence[tuple[float, RankMove]]) -> list[RankMove]:
+    """The best-scored moves (ties within rounding), in their order."""
+    top = max(score for score, _ in scored)
+    return [move for score, move in scored if score >= top - 1e-9]
 
 
 def own_position(view: SeatView) -> Position:
@@ -52,9 +57,10 @@ def choose_easy(view: SeatView, rng: random.Random) -> RankMove:
     return _pick([(greedy_score(pos, move), move) for move in pos.moves()], rng)
 
 
-def greedy_choice(pos: Position) -> RankMove:
-    """The easy level's move for the seat to play in `pos` (ties: the first)."""
-    return _pick([(greedy_score(pos, move), move) for move in pos.moves()], None)
+def greedy_choices(pos: Position) -> list[RankMove]:
+    """The moves the easy level would choose for the seat to play in `pos`: the best
+    scored, among which it picks at random."""
+    return _best_moves([(greedy_score(pos, move), move) for move in pos.moves()])
 
 
 def greedy_score(pos: Position, move: RankMove) -> int:
@@ -73,9 +79,15 @@ def choose_normal(view: SeatView, rng: random.Random) -> RankMove:
 
 def normal_choice(pos: Position, memo: Memo | None = None) -> RankMove:
     """The normal level's move for the seat to play in `pos` (ties: the first)."""
+    return normal_choices(pos, memo)[0]
+
+
+def normal_choices(pos: Position, memo: Memo | None = None) -> list[RankMove]:
+    """The moves the normal level would choose for the seat to play in `pos`: the best,
+    among which it picks at random."""
     unseen = unseen_by(pos, pos.seat)
     scored = [(normal_value(pos, move, unseen, None, memo), move) for move in pos.moves()]
-    return _pick(scored, None)
+    return _best_moves(scored)
 
 
 def normal_best(

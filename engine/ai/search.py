@@ -49,7 +49,7 @@ import time
 from ..game import CHICA_POINTS
 from .evaluate import WIN, evaluate
 from .exact import Reply, Solver
-from .policies import Memo, greedy_choice, normal_best, normal_choice
+from .policies import Memo, greedy_choices, normal_best, normal_choices
 from .sim import Position, RankMove
 from .view import SeatView
 
@@ -102,14 +102,14 @@ class Lookahead:
     @property
     def model(self) -> Reply | None:
         """The opponent's model, when its style is known."""
-        return None if self.style is None else self.answer
+        return None if self.style is None else self.choices
 
-    def answer(self, pos: Position) -> RankMove:
-        """The move of another seat in the search: the greedy level's for a greedy
-        opponent, else the normal level's."""
+    def choices(self, pos: Position) -> list[RankMove]:
+        """The moves another seat would choose in the search, each as likely: the greedy
+        level's for a greedy opponent, else the normal level's."""
         if self.style == "greedy":
-            return greedy_choice(pos)
-        return normal_choice(pos, self.memo)
+            return greedy_choices(pos)
+        return normal_choices(pos, self.memo)
 
     def solver(self) -> Solver:
         """An exact solver for this search (the opponent as modelled, if it is)."""
@@ -158,7 +158,7 @@ class Lookahead:
             if pos.seat == seat:
                 last_card = True
             self.work += pos.sizes[pos.seat] * 2
-            answer = self.answer(pos)
+            answer = self.choices(pos)[0]
             answers.append(answer)
             undos.append(pos.play(*answer))
         for undo in reversed(undos):

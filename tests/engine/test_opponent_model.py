@@ -10,31 +10,31 @@ from hypothesis import strategies as st
 
 from engine.ai.evaluate import WIN, evaluate
 from engine.ai.exact import Reply, Solver
-from engine.ai.policies import greedy_choice, normal_choice
+from engine.ai.policies import greedy_choices, normal_choices
 from engine.ai.search import solve_moves
 from engine.ai.sim import Position, RankMove
 from engine.ai.view import SeatView
 from tests.engine.conftest import engine_settings
 from tests.engine.test_bots import random_states
 
-MODELS: dict[str, Reply] = {"greedy": greedy_choice, "normal": lambda pos: normal_choice(pos)}
+MODELS: dict[str, Reply] = {"greedy": greedy_choices, "normal": lambda pos: normal_choices(pos)}
 
 
 def best_answer(pos: Position, side: int, reply: Reply) -> float:
-    """The value for `side` when the other side makes `reply`'s moves and `side` its best
-    (plain recursion, no pruning, no table)."""
+    """The value for `side` when the other side makes one of `reply`'s moves, each as
+    likely, and `side` its best (plain recursion, no pruning, no table)."""
     if pos.sizes[pos.seat] == 0:
         return evaluate(pos, side)
     mover = pos.seat & 1
     values = []
-    for move in pos.moves() if mover == side else [reply(pos)]:
+    for move in pos.moves() if mover == side else reply(pos):
         undo = pos.play(*move)
         if pos.pts[mover] >= 40:
             values.append(WIN if mover == side else -WIN)
         else:
             values.append(best_answer(pos, side, reply))
         pos.undo(undo)
-    return max(values) if mover == side else values[0]
+    return max(values) if mover == side else sum(values) / len(values)
 
 
 def late_positions(seed: int) -> list[Position]:
