@@ -24,20 +24,20 @@ BASE, SCALE = 1000, 20
 
 # Bots' skills, fitted by least squares on the log-odds of MODEL.predict_win to the win
 # rates measured per chica in issue 12 (2 players, paired chicas: normal beats easy 88.0%
-# over 1,000; the expert, which watches every play, beats easy 89.4% and normal 67.2%
-# over 2,000 each), made match win rates for the default two chicas (p²(3 − 2p)); normal
-# anchored at a newcomer's mean. A small sigma: the bots' play does not change.
-# tests/tables/test_ratings.py checks the fit.
+# over 1,000; the expert, which watches every play and reads its opponent, beats easy
+# 94.0% and normal 79.3% over 2,000 each), made match win rates for the default two
+# chicas (p²(3 − 2p)); normal anchored at a newcomer's mean. A small sigma: the bots'
+# play does not change. tests/tables/test_ratings.py checks the fit.
 BOT_SIGMA = 1.0
 MEASURED_CHICA_WIN_RATES = {
     ("normal", "easy"): 0.880,
-    ("expert", "easy"): 0.894,
-    ("expert", "normal"): 0.672,
+    ("expert", "easy"): 0.940,
+    ("expert", "normal"): 0.793,
 }
 BOT_SKILLS = {
-    "easy": Skill(15.3, BOT_SIGMA),
+    "easy": Skill(15.7, BOT_SIGMA),
     "normal": Skill(25.0, BOT_SIGMA),
-    "expert": Skill(27.4, BOT_SIGMA),
+    "expert": Skill(30.5, BOT_SIGMA),
 }
 
 

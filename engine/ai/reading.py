@@ -17,10 +17,13 @@ every card a player held in it has been played, so its plays are scored under ea
 style with the hand it really held (`Reader.finish`), and the styles that explained the
 plays best weigh most in later readings (Bayes, from the prior STYLE_PRIOR).
 
+Once one style clearly fits a player (`Reading.style_of`, SURE), the search also plays
+against that player's choices rather than a perfect player's (search.py).
+
 Only what the whole table sees is used: the plays, the positions they were made in, and
-cards shown by being played. With 4 players the plays of all three other seats weigh
-their hands; in the last deal of a hand the cards left are few, and the count of what is
-gone already says most.
+cards shown by being played. The search uses the reading with 2 players; with 4, the
+styles are learnt all the same, but the hidden hands are still weighed by the simpler
+reading of drops (memory.py, `lacking`).
 """
 
 from __future__ import annotations
