@@ -77,11 +77,6 @@ def choose_normal(view: SeatView, rng: random.Random) -> RankMove:
     return _pick([(normal_value(pos, move, unseen), move) for move in pos.moves()], rng)
 
 
-def normal_choice(pos: Position, memo: Memo | None = None) -> RankMove:
-    """The normal level's move for the seat to play in `pos` (ties: the first)."""
-    return normal_choices(pos, memo)[0]
-
-
 def normal_choices(pos: Position, memo: Memo | None = None) -> list[RankMove]:
     """The moves the normal level would choose for the seat to play in `pos`: the best,
     among which it picks at random."""

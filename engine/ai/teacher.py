@@ -175,7 +175,7 @@ def seat_view(
     """The view of the seat to play, built as Bot.choose builds it (lists: the same
     knowledge gives the same view key, so the same seeded draws)."""
     suspected = None if lacking is None else [list(ranks) for ranks in lacking]
-    return SeatView(game, sees_all, list(gone), suspected, reading)
+    return SeatView(game, oracle=sees_all, gone=list(gone), lacking=suspected, reading=reading)
 
 
 # ------------------------------------------------------------------------------- hint
