@@ -1,4 +1,6 @@
-"""`Bot`: a computer opponent at one of five levels (see `LEVELS`)."""
+"""`Bot`: a computer opponent at one of five levels (see `LEVELS`), and the fast levels'
+choosers, which decide from what a seat sees (view.py) with the judgement of
+policies.py; the expert's is search.py's."""
 
 from __future__ import annotations
 
@@ -8,9 +10,9 @@ from collections.abc import Callable
 from ..game import Game
 from ..moves import Move
 from .memory import Memory
-from .policies import choose_easy, choose_normal, choose_random
+from .policies import greedy_score, normal_value, pick_best, unseen_by
 from .search import choose_expert
-from .sim import RankMove
+from .sim import Position, RankMove
 from .view import SeatView
 
 DEFAULT_BUDGET_MS = 150
@@ -106,6 +108,33 @@ class SeatBot:
             seen.play(move)
         self._shown = len(moves)
         return self.bot
+
+
+def choose_random(view: SeatView, rng: random.Random) -> RankMove:
+    return rng.choice(view.moves())
+
+
+def own_position(view: SeatView) -> Position:
+    """This deal with only our own hand filled in (others' sizes as they are)."""
+    hands = [[0] * 11 for _ in range(view.players)]
+    hands[view.seat] = list(view.hand)
+    pos = view.position(hands)
+    pos.sizes = list(view.sizes)
+    return pos
+
+
+def choose_easy(view: SeatView, rng: random.Random) -> RankMove:
+    """Greedy: the most points now, then the most cards; anything else at random."""
+    pos = own_position(view)
+    return pick_best([(greedy_score(pos, move), move) for move in pos.moves()], rng)
+
+
+def choose_normal(view: SeatView, rng: random.Random) -> RankMove:
+    """One move ahead, with the reply the unseen cards make likely (see
+    policies.normal_value)."""
+    pos = own_position(view)
+    unseen = unseen_by(pos, pos.seat)
+    return pick_best([(normal_value(pos, move, unseen), move) for move in pos.moves()], rng)
 
 
 def to_move(view: SeatView, choice: RankMove) -> Move:

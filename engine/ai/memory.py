@@ -41,9 +41,7 @@ from ..cards import Card
 from ..game import Game
 from ..moves import Move, capture_options
 from .reading import Play, Reader, Reading, watched_play
-from .sim import captures, counts, partitions
-
-RANKS = range(1, 11)
+from .sim import RANKS, captures, counts, partitions
 
 
 @dataclass(frozen=True)

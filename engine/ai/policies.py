@@ -1,10 +1,11 @@
-"""The fast levels: random, easy (greedy) and normal (one-move heuristics).
+"""The fast levels' judgement of moves, on a Position: greedy (easy) and one move
+ahead (normal).
 
-Each `choose_*` takes a SeatView and a seeded random generator and returns a move by
-rank, `(rank, takes)`; bot.py turns it into the engine's Move. The normal level's
-valuation works on a Position for whichever seat is to play and reads only that seat's
-hand and what is public, so the expert's search can use it for every seat of a hidden
-deal without letting anyone peek.
+A move is `(rank, takes)` (sim.py). The valuations work on a Position for whichever seat
+is to play and read only that seat's hand and what is public, so the expert's search can
+use them for every seat of a hidden deal without letting anyone peek, and the reading of
+a player's plays can score them (reading.py). The levels themselves, choosing from what
+a seat sees, are in bot.py.
 """
 
 from __future__ import annotations
@@ -15,10 +16,8 @@ from math import comb
 from typing import Any
 
 from .evaluate import evaluate
-from .sim import Position, RankMove, captures
-from .view import SeatView, drop_odds
+from .sim import RANKS, Position, RankMove, captures, drop_odds
 
-RANKS = range(1, 11)
 FOLLOW_UP = 0.35  # weight of what our own next card could take from the table we leave
 NEW_DEAL = 5  # cards in a hand after a deal
 
@@ -26,11 +25,7 @@ NEW_DEAL = 5  # cards in a hand after a deal
 Memo = dict[tuple[int, ...], Any]
 
 
-def choose_random(view: SeatView, rng: random.Random) -> RankMove:
-    return rng.choice(view.moves())
-
-
-def _pick(scored: Sequence[tuple[float, RankMove]], rng: random.Random | None) -> RankMove:
+def pick_best(scored: Sequence[tuple[float, RankMove]], rng: random.Random | None) -> RankMove:
     """The best-scored move; ties broken at random (drops are often tied), or the first."""
     best = _best_moves(scored)
     return best[0] if rng is None else rng.choice(best)
@@ -40,21 +35,6 @@ def _best_moves(scored: Sequence[tuple[float, RankMove]]) -> list[RankMove]:
     """The best-scored moves (ties within rounding), in their order."""
     top = max(score for score, _ in scored)
     return [move for score, move in scored if score >= top - 1e-9]
-
-
-def own_position(view: SeatView) -> Position:
-    """This deal with only our own hand filled in (others' sizes as they are)."""
-    hands = [[0] * 11 for _ in range(view.players)]
-    hands[view.seat] = list(view.hand)
-    pos = view.position(hands)
-    pos.sizes = list(view.sizes)
-    return pos
-
-
-def choose_easy(view: SeatView, rng: random.Random) -> RankMove:
-    """Greedy: the most points now, then the most cards; anything else at random."""
-    pos = own_position(view)
-    return _pick([(greedy_score(pos, move), move) for move in pos.moves()], rng)
 
 
 def greedy_choices(pos: Position) -> list[RankMove]:
@@ -68,13 +48,6 @@ def greedy_score(pos: Position, move: RankMove) -> int:
     (a capture of one card before any drop)."""
     rank, takes = move
     return pos.gain(rank, takes) * 100 + len(takes) + (1 if takes else 0)
-
-
-def choose_normal(view: SeatView, rng: random.Random) -> RankMove:
-    """One move ahead, with the reply the unseen cards make likely (see `normal_value`)."""
-    pos = own_position(view)
-    unseen = unseen_by(pos, pos.seat)
-    return _pick([(normal_value(pos, move, unseen), move) for move in pos.moves()], rng)
 
 
 def normal_choices(pos: Position, memo: Memo | None = None) -> list[RankMove]:
@@ -91,7 +64,7 @@ def normal_best(
     """The normal level's value of its best move for the seat to play in `pos`.
 
     With `read_drop` (2 players), the opponent who has just dropped is taken to hold
-    nothing that could have captured (view.drop_odds). With `team` (4 players), what the
+    nothing that could have captured (sim.drop_odds). With `team` (4 players), what the
     move leaves for the partner counts too (see `normal_value`)."""
     unseen = unseen_by(pos, pos.seat)
     odds = None

@@ -35,8 +35,7 @@ from ..game import CARDS_PER_DEAL, Game
 from ..moves import Move
 from ..rules import Rules
 from .policies import Memo, greedy_score, normal_value, unseen_by
-from .sim import Position, RankMove, counts
-from .view import position_of
+from .sim import Position, RankMove, counts, position_of
 
 STYLES = ("normal", "greedy", "any")
 STYLE_PRIOR = (0.45, 0.45, 0.10)

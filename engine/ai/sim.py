@@ -11,33 +11,47 @@ wins: it brings the side's points up to 40), and counting the ranks captured (`g
 what every seat has seen leave the game this hand, as far as the player it serves
 knows). It stops at the end of the deal: dealing and the cartón are left to the
 evaluation (evaluate.py), which is where the search horizon lies.
+
+`position_of` makes a Position from what everyone at the table sees (`PublicState`: a
+seat's view, a watched play), and `drop_odds` reads what a drop says of the hand it came
+from.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from functools import cache
+from typing import Protocol
 
+from ..cards import Card
 from ..game import CAIDA_POINTS, CHICA_POINTS, LIMPIA_POINTS
 from ..moves import sum_partitions
+from ..rules import Rules
 
 RankMove = tuple[int, tuple[int, ...]]
+# For each rank 0..10, the sums that rank can capture (see `partitions`).
+Partitions = tuple[tuple[tuple[int, ...], ...], ...]
+# What `Position.play` returns for `Position.undo`: the move, and what it changed.
+Undo = tuple[int, tuple[int, ...], int, int, int, tuple[int, ...] | None]
 NO_LOCK = 10**6
+RANKS = range(1, 11)
+READ_DROP_ODDS = 0.05
 
 
 @cache
-def partitions(sum_cards: int | None) -> tuple[tuple[tuple[int, ...], ...], ...]:
+def partitions(sum_cards: int | None) -> Partitions:
     """For each rank 0..10, the sums that rank can capture: tuples of table ranks."""
     return tuple(sum_partitions(r, sum_cards) if 2 <= r <= 7 else () for r in range(11))
 
 
-def _available(table: list[int], part: tuple[int, ...]) -> bool:
+def _available(table: Sequence[int], part: tuple[int, ...]) -> bool:
     if len(part) == 2:
         a, b = part
         return table[a] >= 2 if a == b else table[a] > 0 and table[b] > 0
     return all(table[r] >= part.count(r) for r in set(part))
 
 
-def captures(table: list[int], rank: int, parts: tuple) -> list[tuple[int, ...]]:
+def captures(table: Sequence[int], rank: int, parts: Partitions) -> list[tuple[int, ...]]:
     """Every capture a card of `rank` can make on `table` (one per base)."""
     top = rank + 1
     while top <= 10 and table[top]:
@@ -50,10 +64,10 @@ def captures(table: list[int], rank: int, parts: tuple) -> list[tuple[int, ...]]
     return found
 
 
-def counts(ranks: object) -> list[int]:
+def counts(ranks: Iterable[int | Card]) -> list[int]:
     """Ranks (or cards) → a list of 11 counts."""
     result = [0] * 11
-    for item in ranks:  # type: ignore[attr-defined]
+    for item in ranks:
         result[item if isinstance(item, int) else item.rank] += 1
     return result
 
@@ -96,7 +110,7 @@ class Position:
         seat: int,
         dealer: int,
         stock_left: int,
-        rules: object,
+        rules: Rules,
         last_capturer: int | None = None,
         gone: list[int] | None = None,
         streaks: list[int] | None = None,
@@ -112,13 +126,13 @@ class Position:
         self.seat = seat
         self.dealer = dealer
         self.stock_left = stock_left
-        lock = rules.lock_at  # type: ignore[attr-defined]
+        lock = rules.lock_at
         self.lock = NO_LOCK if lock is None else lock
-        self.clp = rules.caida_limpia_points  # type: ignore[attr-defined]
-        self.parts = partitions(rules.sum_cards)  # type: ignore[attr-defined]
-        self.leftovers_to_capturer = rules.leftovers == "last_capturer"  # type: ignore[attr-defined]
-        self.carton_at_lock = rules.carton_at_lock  # type: ignore[attr-defined]
-        goal = rules.caidas_seguidas  # type: ignore[attr-defined]
+        self.clp = rules.caida_limpia_points
+        self.parts = partitions(rules.sum_cards)
+        self.leftovers_to_capturer = rules.leftovers == "last_capturer"
+        self.carton_at_lock = rules.carton_at_lock
+        goal = rules.caidas_seguidas
         self.streak_goal = NO_LOCK if goal is None else goal
         self.streaks = [0, 0] if streaks is None else streaks  # caídas in a row per side
         self.last_capturer = -1 if last_capturer is None else last_capturer
@@ -157,7 +171,7 @@ class Position:
             points = max(points, CHICA_POINTS - self.pts[side])
         return points
 
-    def play(self, rank: int, takes: tuple[int, ...]) -> tuple:
+    def play(self, rank: int, takes: tuple[int, ...]) -> Undo:
         """Play a move; returns what `undo` needs. Sets no winner: see `won`."""
         seat = self.seat
         side = seat & 1
@@ -189,7 +203,7 @@ class Position:
         self.seat = (seat + 1) % self.players
         return undo
 
-    def undo(self, undo: tuple) -> None:
+    def undo(self, undo: Undo) -> None:
         rank, takes, last, side_pts, last_capturer, streaks = undo
         seat = (self.seat - 1) % self.players
         side = seat & 1
@@ -229,3 +243,70 @@ class Position:
     @property
     def deal_over(self) -> bool:
         return self.sizes[self.seat] == 0
+
+
+class PublicState(Protocol):
+    """What everyone at the table sees of a deal in progress (a SeatView, a watched play)."""
+
+    @property
+    def players(self) -> int: ...
+    @property
+    def seat(self) -> int: ...  # the seat to play
+    @property
+    def table(self) -> Sequence[int]: ...  # counts by rank
+    @property
+    def last(self) -> int: ...  # the rank just dropped (0: none)
+    @property
+    def points(self) -> Sequence[int]: ...
+    @property
+    def captured(self) -> Sequence[int]: ...
+    @property
+    def streaks(self) -> Sequence[int]: ...
+    @property
+    def gone(self) -> Sequence[int]: ...  # the ranks known captured this hand
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def stock_left(self) -> int: ...
+    @property
+    def rules(self) -> Rules: ...
+
+
+def position_of(state: PublicState, hands: list[list[int]]) -> Position:
+    """A Position of `state`'s deal with the given hands (counts per seat)."""
+    return Position(
+        players=state.players,
+        hands=hands,
+        table=list(state.table),
+        last=state.last,
+        pts=list(state.points),
+        cap=list(state.captured),
+        seat=state.seat,
+        dealer=state.dealer,
+        stock_left=state.stock_left,
+        rules=state.rules,
+        gone=list(state.gone),
+        streaks=list(state.streaks),
+    )
+
+
+def drop_odds(table: Sequence[int], last: int, parts: Partitions) -> list[float]:
+    """Per rank, how likely the seat that has just dropped a `last` holds it, relative to
+    chance (1.0 everywhere when nobody has just dropped).
+
+    The table before that drop is `table` without the card dropped. Players nearly always
+    capture when they can (the easy and normal levels drop with a capture at hand about
+    one time in a hundred), so a rank that could have captured something there is
+    unlikely to be in that hand: READ_DROP_ODDS against 1.
+    """
+    odds = [1.0] * 11
+    if not last:
+        return odds
+    before = list(table)
+    before[last] -= 1
+    if not any(before):
+        return odds
+    for rank in RANKS:
+        if captures(before, rank, parts):
+            odds[rank] = READ_DROP_ODDS
+    return odds

@@ -25,22 +25,24 @@ remembers every capture of the hand knows more, most of all on the last deal.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from functools import cached_property
 from math import comb
-from typing import TYPE_CHECKING, Protocol
 
 from ..cards import Card
 from ..game import Game
 from ..moves import capture_options
-from ..rules import Rules
-from .sim import Position, captures, counts, partitions
+from .reading import Reading
+from .sim import (
+    RANKS,
+    READ_DROP_ODDS,
+    Position,
+    RankMove,
+    counts,
+    drop_odds,
+    partitions,
+    position_of,
+)
 
-if TYPE_CHECKING:
-    from .reading import Reading
-
-RANKS = range(1, 11)
-READ_DROP_ODDS = 0.05
 READING_POOL = 128  # hands drawn at random, then drawn again by how the plays read them
 
 
@@ -103,7 +105,7 @@ class SeatView:
         )
 
     # -------------------------------------------------------------- questions
-    def moves(self) -> list[tuple[int, tuple[int, ...]]]:
+    def moves(self) -> list[RankMove]:
         """The distinct moves of this seat by rank: captures first, then drops."""
         hands = [[0] * 11 for _ in range(self.players)]
         hands[self.seat] = list(self.hand)
@@ -249,73 +251,6 @@ class SeatView:
             hands = [list(self.hand), hand] if self.seat == 0 else [hand, list(self.hand)]
             result.append((weight / total, self.position(hands)))
         return result
-
-
-class PublicState(Protocol):
-    """What everyone at the table sees of a deal in progress (a SeatView, a watched play)."""
-
-    @property
-    def players(self) -> int: ...
-    @property
-    def seat(self) -> int: ...  # the seat to play
-    @property
-    def table(self) -> Sequence[int]: ...  # counts by rank
-    @property
-    def last(self) -> int: ...  # the rank just dropped (0: none)
-    @property
-    def points(self) -> Sequence[int]: ...
-    @property
-    def captured(self) -> Sequence[int]: ...
-    @property
-    def streaks(self) -> Sequence[int]: ...
-    @property
-    def gone(self) -> Sequence[int]: ...  # the ranks known captured this hand
-    @property
-    def dealer(self) -> int: ...
-    @property
-    def stock_left(self) -> int: ...
-    @property
-    def rules(self) -> Rules: ...
-
-
-def position_of(state: PublicState, hands: list[list[int]]) -> Position:
-    """A Position of `state`'s deal with the given hands (counts per seat)."""
-    return Position(
-        players=state.players,
-        hands=hands,
-        table=list(state.table),
-        last=state.last,
-        pts=list(state.points),
-        cap=list(state.captured),
-        seat=state.seat,
-        dealer=state.dealer,
-        stock_left=state.stock_left,
-        rules=state.rules,
-        gone=list(state.gone),
-        streaks=list(state.streaks),
-    )
-
-
-def drop_odds(table: list[int], last: int, parts: tuple) -> list[float]:
-    """Per rank, how likely the seat that has just dropped a `last` holds it, relative to
-    chance (1.0 everywhere when nobody has just dropped).
-
-    The table before that drop is `table` without the card dropped. Players nearly always
-    capture when they can (the easy and normal levels drop with a capture at hand about
-    one time in a hundred), so a rank that could have captured something there is
-    unlikely to be in that hand: READ_DROP_ODDS against 1.
-    """
-    odds = [1.0] * 11
-    if not last:
-        return odds
-    before = list(table)
-    before[last] -= 1
-    if not any(before):
-        return odds
-    for rank in RANKS:
-        if captures(before, rank, parts):
-            odds[rank] = READ_DROP_ODDS
-    return odds
 
 
 def _weighted_rank(weights: list[float], rng: random.Random) -> int:

@@ -4,7 +4,8 @@ it for the next player (an opponent) and for it for the player after (the partne
 from __future__ import annotations
 
 from engine import Game, Rules
-from engine.ai.policies import normal_best, own_position
+from engine.ai.bot import own_position
+from engine.ai.policies import normal_best
 from engine.ai.view import SeatView
 from engine.cards import parse_cards
 
