@@ -1,12 +1,16 @@
 """A Cuarenta match: deals, turns, scoring, chicas (RULES.md §2–§6).
 
 The game owns its randomness: each hand's shuffle is derived from the game's seed and the
-hand's number, so a saved game needs no random-generator state to go on identically.
+hand's number, so a saved game needs no random-generator state to go on identically. It
+also keeps its plays (`moves`): the seed and those rebuild it, play by play, which is
+how a computer player that was not at the table from the start learns what everyone
+there saw (engine/ai/bot.py).
 """
 
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from operator import attrgetter
 from typing import Any
 
@@ -45,6 +49,8 @@ _CAIDA_EVENTS = [
     for seat in range(4)
 ]
 _by_index = attrgetter("index")
+# A saved game's plays, parsed once per distinct text (Moves are immutable values).
+_parse_move = lru_cache(maxsize=4096)(Move.parse)
 
 
 def carton_points(cards: int) -> int:
@@ -62,6 +68,9 @@ class Game:
     """The state of one match, changed only through `play`."""
 
     __slots__ = (
+        "_moves",
+        "_ply",
+        "_texts",
         "caida_streaks",
         "captured_cards",
         "chica_history",
@@ -107,6 +116,13 @@ class Game:
         self.winner: int | None = None
         self.chica_history: list[tuple[int, int]] = []
         self.opening_events: list[Event] = []
+        # The plays since the first deal (None: not known, see `moves`). Copies share the
+        # list: a game's plays are its first `_ply` items, and the list is only ever
+        # appended to, by a game whose plays are all of it (see `play`).
+        self._moves: list[Move] | None = None
+        self._ply = 0
+        # Those plays as text, for `to_dict`: (the list they are of, the texts so far).
+        self._texts: tuple[list[Move], list[str]] | None = None
 
     # ----------------------------------------------------------------- creation
     @classmethod
@@ -116,6 +132,7 @@ class Game:
         The events of that first deal (rondas announced) are in `opening_events`.
         """
         game = cls(players, rules or Rules(), _fresh_seed() if seed is None else seed)
+        game._moves = []
         game.dealer = random.Random(f"{game.seed}:dealer").randrange(players)
         game.opening_events = game._start_hand()
         return game
@@ -136,7 +153,9 @@ class Game:
         chicas: list[int] | tuple[int, int] = (0, 0),
         streaks: list[int] | tuple[int, int] = (0, 0),
     ) -> Game:
-        """A game in the middle of a deal, as given. Cards may be Card or text like "7h"."""
+        """A game in the middle of a deal, as given. Cards may be Card or text like "7h".
+
+        It does not know how the deal came to be: its `moves` are None."""
         players = len(hands)
         game = cls(players, rules, _fresh_seed() if seed is None else seed)
         game.hands = [[_card(c) for c in hand] for hand in hands]
@@ -171,6 +190,15 @@ class Game:
     def chicas(self) -> tuple[int, int]:
         """Chicas won per side in this match."""
         return (self.chicas_won[0], self.chicas_won[1])
+
+    @property
+    def moves(self) -> tuple[Move, ...] | None:
+        """Every play of the match so far, in order, from the first deal of `Game.new`: the
+        players, rules and seed and these rebuild the game. None when the game does not
+        know them: built with `from_position`, or loaded from a save that did not keep
+        them (a game goes on from a state, not its history)."""
+        history = self._moves
+        return None if history is None else tuple(history[: self._ply])
 
     @property
     def is_over(self) -> bool:
@@ -231,6 +259,13 @@ class Game:
             raise IllegalMove(f"{card} is not in the hand of seat {seat}")
         if takes and takes not in self.capture_options(card):
             raise IllegalMove(f"{card} cannot take {sorted(map(str, takes))}")
+        history = self._moves
+        if history is not None:
+            ply = self._ply
+            if len(history) != ply:  # a copy has played on from here: a list of our own
+                history = self._moves = history[:ply]
+            history.append(move)
+            self._ply = ply + 1
         side = seat & 1
         hand.remove(card)
         seguidas = self.rules.caidas_seguidas
@@ -391,11 +426,13 @@ class Game:
         events.extend(self._start_hand())
 
     # ------------------------------------------------------------ persistence
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, *, moves: bool = True) -> dict[str, Any]:
         """A JSON-serialisable snapshot; Game.from_dict(g.to_dict()) == g.
 
         The streaks are saved only under caidas_seguidas, so that a game under the other
-        options saves exactly what it did before the option existed."""
+        options saves exactly what it did before the option existed; the plays (`moves`,
+        as text) only when the game knows them, and `moves=False` leaves them out for a
+        caller that keeps them itself (a table: tables/session.py)."""
         data = {
             "version": SAVE_VERSION,
             "players": self.players,
@@ -418,10 +455,26 @@ class Game:
         }
         if self.rules.caidas_seguidas is not None:
             data["caida_streaks"] = list(self.caida_streaks)
+        history = self._moves
+        if moves and history is not None:
+            data["moves"] = self._move_texts(history)
         return data
+
+    def _move_texts(self, history: list[Move]) -> list[str]:
+        """`str` of each play, written once: a game saved after every play (as the tests
+        do) writes only the new ones."""
+        texts = self._texts
+        if texts is None or texts[0] is not history:
+            texts = self._texts = (history, [])
+        written = texts[1]
+        if len(written) < self._ply:
+            written.extend(map(str, history[len(written) : self._ply]))
+        return written[: self._ply]
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Game:
+        """The game `to_dict` saved. Without "moves" (a game saved before games kept them,
+        or by `to_dict(moves=False)`) its `moves` are None."""
         if data.get("version") != SAVE_VERSION:
             raise ValueError(f"unknown saved-game version {data.get('version')!r}")
         game = cls(data["players"], Rules.from_dict(data["rules"]), data["seed"])
@@ -442,10 +495,15 @@ class Game:
         game.chica_history = [tuple(s) for s in data["chica_history"]]
         streaks = data.get("caida_streaks", (0, 0))
         game.caida_streaks = (streaks[0], streaks[1])
+        moves = data.get("moves")
+        if moves is not None:
+            game._moves = [_parse_move(text) for text in moves]
+            game._ply = len(moves)
         return game
 
     def copy(self) -> Game:
-        """An independent copy (for search); cheaper than a to_dict round trip."""
+        """An independent copy (for search); cheaper than a to_dict round trip. It shares
+        the list of plays until one of the two plays on (see `_moves`)."""
         other = _new_game(Game)
         other.players = self.players
         other.rules = self.rules
@@ -466,10 +524,17 @@ class Game:
         other.winner = self.winner
         other.chica_history = self.chica_history[:]
         other.opening_events = []
+        other._moves = self._moves
+        other._ply = self._ply
+        other._texts = None
         return other
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Game) and self.to_dict() == other.to_dict()
+        return (
+            isinstance(other, Game)
+            and self.to_dict(moves=False) == other.to_dict(moves=False)
+            and self.moves == other.moves
+        )
 
     __hash__ = None  # type: ignore[assignment]
 

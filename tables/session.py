@@ -698,7 +698,8 @@ class TableSession:
         # (flat dataclasses: vars() copies them as asdict would, at a fraction of the cost)
         data["seats"] = [None if seat is None else dict(vars(seat)) for seat in self.seats]
         data["stats"] = [dict(vars(s)) for s in self.stats]
-        data["game"] = None if self.game is None else self.game.to_dict()
+        # The game's plays are `moves`, saved once (from_dict hands them back to the game).
+        data["game"] = None if self.game is None else self.game.to_dict(moves=False)
         return data
 
     @classmethod
@@ -715,7 +716,10 @@ class TableSession:
             values["plays"] = [EARLY_FORFEIT_PLAYS] * 2  # saved before plays were counted
         values["seats"] = [None if s is None else Seat(**s) for s in data["seats"]]
         values["stats"] = [SeatStats(**s) for s in data["stats"]]
-        values["game"] = None if data["game"] is None else Game.from_dict(data["game"])
+        game = data["game"]
+        if game is not None and "moves" in data and "moves" not in game:
+            game = {**game, "moves": data["moves"]}  # the plays that made it (to_dict)
+        values["game"] = None if game is None else Game.from_dict(game)
         return cls(**values)
 
 

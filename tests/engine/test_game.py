@@ -78,11 +78,70 @@ def test_copy_is_independent_and_plays_the_same():
         other.play(rng.choice(other.legal_moves()))
     assert game.to_dict() == saved
     assert other != game
-    # Every field of the game is carried by copy().
+    # Every field of the game is carried by copy() (but a cache of its saved form).
     fresh = game.copy()
     for name in Game.__slots__:
-        if name != "opening_events":
+        if name not in ("opening_events", "_texts"):
             assert getattr(fresh, name) == getattr(game, name), name
+
+
+def test_a_game_keeps_its_plays_and_saves_them():
+    game = Game.new(2, seed=5)
+    assert game.moves == ()
+    rng = random.Random(5)
+    played = []
+    for _ in range(20):
+        played.append(rng.choice(game.legal_moves()))
+        game.play(played[-1])
+    assert game.moves == tuple(played)
+    data = json.loads(json.dumps(game.to_dict()))
+    assert data["moves"] == [str(m) for m in played]
+    assert Game.from_dict(data).moves == game.moves
+    assert "moves" not in game.to_dict(moves=False)
+    # The seed and the plays rebuild the game.
+    again = Game.new(2, seed=5)
+    for played_move in game.moves or ():
+        again.play(played_move)
+    assert again == game
+    # A refused play is not kept.
+    with pytest.raises(IllegalMove):
+        game.play(Move(Card.parse("Kc"), frozenset([Card.parse("Kd")])))
+    assert game.moves == tuple(played)
+
+
+def test_copies_keep_their_own_plays():
+    game = Game.new(4, seed=6)
+    rng = random.Random(6)
+    for _ in range(10):
+        game.play(rng.choice(game.legal_moves()))
+    before = game.moves or ()
+    first, second = game.copy(), game.copy()
+    one, two = game.legal_moves()[0], game.legal_moves()[-1]
+    first.play(one)
+    second.play(two)
+    game.play(two)
+    assert first.moves == (*before, one)
+    assert second.moves == game.moves == (*before, two)
+    third = second.copy()
+    second.play(second.legal_moves()[0])
+    assert third.moves == (*before, two)
+    assert len(second.moves or ()) == len(before) + 2
+
+
+def test_a_game_that_does_not_know_its_plays():
+    """Built from a position, or loaded from a save of before games kept their plays: its
+    moves are None, and it saves none."""
+    positioned = position(hands=[["4h", "7s"], ["5s", "6s"]], table=["4c", "2s"])
+    assert positioned.moves is None
+    positioned.play(positioned.legal_moves()[0])
+    assert positioned.moves is None and "moves" not in positioned.to_dict()
+    game = Game.new(2, seed=7)
+    game.play(game.legal_moves()[0])
+    old = game.to_dict()
+    del old["moves"]
+    loaded = Game.from_dict(old)
+    assert loaded.moves is None
+    assert loaded != game and loaded.to_dict() == old
 
 
 def test_equal_games_are_not_hashable():

@@ -183,3 +183,18 @@ def test_the_seed_and_the_moves_rebuild_the_whole_game():
         replay.play(Move.parse(code))
     assert replay == session.game
     assert all(str(Move.parse(code)) == code for code in session.moves)
+
+
+def test_a_saved_table_hands_its_game_the_plays():
+    """The table saves its plays once (`moves`); its game loads knowing them, saved before
+    games kept them too, so that a bot new at the table can learn the match from them."""
+    session = duel(seed=21)
+    for _ in zip(range(15), play_out(session, random.Random(2)), strict=False):
+        pass
+    data = json.loads(json.dumps(session.to_dict()))
+    assert "moves" not in data["game"]
+    loaded = TableSession.from_dict(data)
+    assert loaded.game is not None and session.game is not None
+    assert loaded.game.moves == session.game.moves
+    assert [str(m) for m in loaded.game.moves or ()] == session.moves
+    assert loaded.game == session.game
