@@ -63,9 +63,10 @@ class Outcome(NamedTuple):
 def play_chica(job: Job, a_side: int) -> Outcome:
     """One chica, A on the seats of `a_side`.
 
-    One Bot per seat plays the whole chica and watches every play (so it remembers the
-    captured cards), or with `fresh` a new Bot is made for every move, as a stateless
-    server would."""
+    One Bot per seat plays the whole chica (so it remembers the cards it saw captured),
+    or with `fresh` a new Bot is made for every move, as a stateless server would. Either
+    way the expert learns every play from the game itself (Game.moves), as at a table;
+    a fresh one replays the match up to the move within its think time."""
     level = {a_side: job.levels[0], 1 - a_side: job.levels[1]}
 
     def new_bot(seat: int) -> Bot:
@@ -80,9 +81,6 @@ def play_chica(job: Job, a_side: int) -> Outcome:
         move = (new_bot(seat) if job.fresh else bots[seat]).choose(game)
         wall, cpu = time.perf_counter() - start, time.process_time() - start_cpu
         times[seat % 2].append((wall * 1000, cpu * 1000))
-        if not job.fresh:
-            for watcher in bots:
-                watcher.observe(game, move)
         game.play(move)
     final = game.chica_history[0]
     won = 1 if final[a_side] > final[1 - a_side] else 0
@@ -210,7 +208,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1, help="first pair's seed")
     parser.add_argument("--workers", type=int, default=1, help="processes (1 or 2 here)")
     parser.add_argument(
-        "--fresh", action="store_true", help="a new Bot every move (no memory of the hand)"
+        "--fresh", action="store_true", help="a new Bot every move (no memory of its own turns)"
     )
     parser.add_argument(
         "--gauge", action="store_true", help="also the oracle against B, and G for A"

@@ -9,7 +9,9 @@ the oracle values it: its search on the true deal, or the exact solution when 10
 or fewer are left in the hands. A level's regret is the value of the best move minus
 the value of its choice, in points (a won chica is worth evaluate.WIN); `agrees` is how
 often it chose a best move. Each level decides as a fresh Bot, except that a level that
-watches the table (the expert) gets the memory of a seat shown every play so far.
+watches the table (the expert) keeps one Bot per chica, as at a table: it knows every
+play so far (Game.moves), and its CPU time counts only those since its previous
+position.
 
 Quicker than bench/arena.py for comparing two versions of a level (1,500 positions
 take about a minute), but only a proxy for the share of chicas won, and a noisy one: a
@@ -20,7 +22,6 @@ printed, and the paired difference between consecutive levels.
 from __future__ import annotations
 
 import argparse
-import copy
 import itertools
 import math
 import random
@@ -34,7 +35,6 @@ from engine import Bot, Game, Move, Rules
 from engine.ai import LEVELS
 from engine.ai.bot import WATCHING_LEVELS
 from engine.ai.exact import Solver
-from engine.ai.memory import Memory
 from engine.ai.search import EXACT_WORLDS, Lookahead, solve_moves
 from engine.ai.sim import RankMove
 from engine.ai.view import SeatView
@@ -42,23 +42,20 @@ from engine.ai.view import SeatView
 SAMPLE_SHARE = 0.15
 
 
-def positions(players: int, count: int, seed: int) -> list[tuple[Game, Memory]]:
-    """Positions with a choice, from chicas the normal level plays against itself, each
-    with the memory of a seat that watched every play so far (as the expert does)."""
+def positions(players: int, count: int, seed: int) -> list[Game]:
+    """Positions with a choice, from chicas the normal level plays against itself (each
+    game knows its plays so far)."""
     rng = random.Random(seed)
-    found: list[tuple[Game, Memory]] = []
+    found: list[Game] = []
     chica = seed * 10**6
     while len(found) < count:
         chica += 1
         game = Game.new(players, Rules(), seed=chica)
         bots = [Bot("normal", seed=seat) for seat in range(players)]
-        watched = Memory()
         while not game.chica_history and len(found) < count:
             if rng.random() < SAMPLE_SHARE and len(game.legal_moves()) > 1:
-                found.append((game.copy(), copy.deepcopy(watched)))
-            move = bots[game.to_play].choose(game)
-            watched.observe(game, move)
-            game.play(move)
+                found.append(game.copy())
+            game.play(bots[game.to_play].choose(game))
     return found
 
 
@@ -92,17 +89,23 @@ def main(argv: list[str] | None = None) -> None:
             parser.error(f"unknown level {level!r}")
 
     games = positions(args.players, args.positions, args.seed)
+    at_table: dict[tuple[str, int], Bot] = {}  # a watching level's Bot, by chica (seed)
     regrets: dict[str, list[float]] = {level: [] for level in levels}
     agrees = dict.fromkeys(levels, 0)
     cpu = dict.fromkeys(levels, 0.0)
-    for index, (game, watched) in enumerate(games):
+    for index, game in enumerate(games):
         values = {(rank, tuple(sorted(takes))): v for (rank, takes), v in true_values(game).items()}
         best = max(values.values())
         for level in levels:
             start = time.process_time()
-            bot = Bot(level, seed=index, budget_ms=args.budget_ms)
-            if level in WATCHING_LEVELS:
-                bot.memory = copy.deepcopy(watched)
+            if level in WATCHING_LEVELS:  # the chica's Bot, as at a table
+                bot = at_table.get((level, game.seed))
+                if bot is None:
+                    at_table = {key: b for key, b in at_table.items() if key[0] != level}
+                    bot = at_table[level, game.seed] = Bot(level, budget_ms=args.budget_ms)
+                bot.seed = index
+            else:
+                bot = Bot(level, seed=index, budget_ms=args.budget_ms)
             move = bot.choose(game)
             cpu[level] += time.process_time() - start
             value = values[by_rank(move)]

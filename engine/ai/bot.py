@@ -8,8 +8,9 @@ import random
 from collections.abc import Callable
 
 from ..game import Game
-from ..moves import Move
-from .memory import Memory
+from ..moves import IllegalMove, Move
+from ..rules import Rules
+from .memory import Memory, Watcher
 from .policies import greedy_score, normal_value, pick_best, unseen_by
 from .search import choose_expert
 from .sim import Position, RankMove
@@ -19,7 +20,10 @@ DEFAULT_BUDGET_MS = 150
 
 LEVELS = ("random", "easy", "normal", "expert", "oracle")
 PLAYER_LEVELS = ("easy", "normal", "expert")  # offered to players; the others are yardsticks
-WATCHING_LEVELS = ("expert",)  # the levels that take in every play (`Bot.observe`)
+WATCHING_LEVELS = ("expert",)  # the levels that take in every play (`Game.moves`)
+
+
+Choose = Callable[[SeatView, random.Random], RankMove]
 
 
 class Bot:
@@ -31,11 +35,18 @@ class Bot:
     yardstick, it cheats. `budget_ms` sizes the expert's (and oracle's) search.
 
     Every level but the oracle decides only from what its seat may know (view.py): the
-    position, plus the cards it has seen captured this hand when the same Bot has played
-    the game so far (memory.py) — so keep one Bot per seat for a whole game; a fresh Bot
-    plays soundly too, only without that memory. A choice depends only on the level, the
-    seed, the budget, the position and that memory (the expert's wall-clock fuse aside):
-    a fresh Bot with the same arguments chooses the same move.
+    position, plus what it remembers of the hand (memory.py). The expert remembers what
+    everyone at the table saw: at each choice it first watches, on a copy of its own
+    replayed from the seed, every play of the game (`Game.moves`) it has not seen yet —
+    all of them the first time, so a Bot new at the table, or made after a restart,
+    knows as much as one that sat there from the start. The other levels remember the
+    cards they saw captured at their own turns; so keep one Bot per seat for a whole
+    game. A Bot plays soundly on a game that does not know its plays (`moves` None, e.g.
+    `Game.from_position`), only knowing less: the expert then remembers as the others do.
+
+    A choice depends only on the level, the seed, the budget, the game and that memory
+    (the expert's wall-clock fuse aside): a fresh Bot with the same arguments chooses the
+    same move.
     """
 
     def __init__(self, level: str = "normal", seed: int = 0, budget_ms: float | None = None):
@@ -45,11 +56,15 @@ class Bot:
         self.seed = seed
         self.budget_ms = DEFAULT_BUDGET_MS if budget_ms is None else budget_ms
         self.memory = Memory()
+        self._watcher: Watcher | None = None  # the game so far, as the expert watched it
+        self._astray: tuple[int, Rules, int] | None = None  # a game whose plays mislead
 
     def __repr__(self) -> str:
         return f"Bot({self.level!r}, seed={self.seed}, budget_ms={self.budget_ms})"
 
     def choose(self, game: Game) -> Move:
+        if self.level in WATCHING_LEVELS:
+            self._catch_up(game)
         gone = self.memory.recall(game) if game.winner is None else None
         view = SeatView(
             game,
@@ -59,19 +74,41 @@ class Bot:
             reading=self.memory.reading(game),
         )
         rng = random.Random(f"{self.level}|{self.seed}|{view.key}")
-        move = to_move(view, self._policy()(view, rng))
+        move = to_move(view, self._chooser()(view, rng))
         self.memory.record(game, move)
         return move
 
-    def observe(self, game: Game, move: Move) -> None:
-        """Watch a play made at the table, by any seat, ours included (call with the game
-        as it was before `move`, for every play). The expert counts every card and reads
-        every drop this way, and learns how each player chooses (memory.py, reading.py);
-        the other levels remember only what they see at their own turns, and ignore this."""
-        if self.level in WATCHING_LEVELS:
-            self.memory.observe(game, move)
+    def _catch_up(self, game: Game) -> None:
+        """Watch the plays of `game` not seen yet; from its first play when it is another
+        game, or not the one this Bot watched (fewer or other plays). A game whose plays
+        do not lead to it (changed by hand, a damaged save) is not watched at all."""
+        moves = game.moves
+        if moves is None:
+            return
+        match = (game.players, game.rules, game.seed)
+        watcher = self._watcher
+        seen = () if watcher is None else watcher.game.moves or ()
+        if watcher is not None:
+            watched = watcher.game
+            if (watched.players, watched.rules, watched.seed) != match or (
+                moves[: len(seen)] != seen
+            ):
+                watcher, seen = None, ()
+        if watcher is None:
+            if match == self._astray:
+                return
+            self.memory = Memory()
+            watcher = self._watcher = Watcher(*match, memory=self.memory)
+        try:
+            for move in moves[len(seen) :]:
+                watcher.play(move)
+        except IllegalMove:
+            pass
+        if not watcher.is_at(game):
+            self._watcher, self._astray = None, match
+            self.memory = Memory()
 
-    def _policy(self) -> Callable[[SeatView, random.Random], RankMove]:
+    def _chooser(self) -> Choose:
         match self.level:
             case "random":
                 return choose_random
@@ -81,33 +118,6 @@ class Bot:
                 return choose_normal
         oracle = self.level == "oracle"
         return lambda view, rng: choose_expert(view, rng, self.budget_ms, oracle)
-
-
-class SeatBot:
-    """A Bot at a table that keeps its match as a list of plays (as a saved table does):
-    `watching(game, moves)` shows the bot every play it has not seen yet, before it
-    chooses. The first time — a bot new at the table, or after a restart — that is the
-    match from its first play, replayed from the seed on a copy the bot watches."""
-
-    def __init__(self, bot: Bot) -> None:
-        self.bot = bot
-        self._seen: Game | None = None  # the match as far as the bot has watched it
-        self._shown = 0  # plays shown so far
-
-    def watching(self, game: Game, moves: list[str]) -> Bot:
-        """The bot, having watched every play of `moves`, the plays that made `game`."""
-        if self.bot.level not in WATCHING_LEVELS:
-            return self.bot
-        seen = self._seen
-        if seen is None or seen.seed != game.seed or len(moves) < self._shown:
-            seen = self._seen = Game.new(game.players, game.rules, game.seed)
-            self._shown = 0
-        for text in moves[self._shown :]:
-            move = Move.parse(text)
-            self.bot.observe(seen, move)
-            seen.play(move)
-        self._shown = len(moves)
-        return self.bot
 
 
 def choose_random(view: SeatView, rng: random.Random) -> RankMove:

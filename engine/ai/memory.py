@@ -1,10 +1,11 @@
 """What a seat remembers of the hand between its own turns: the cards already captured.
 
-The game keeps no history, yet every capture happens in plain sight: a player at the
-table knows which cards are gone. A Bot that plays a whole game (one Bot object per
-seat, as bench/arena.py uses them) rebuilds that knowledge from what it saw at its own
-turns, and from nothing else. At each turn it compares the position with the one it
-saw at its previous turn:
+Every capture happens in plain sight: a player at the table knows which cards are
+gone. A Bot that does not watch every play (the levels below the expert, or any level
+on a game that does not know its plays) rebuilds that knowledge from what it saw at its
+own turns, when it plays a whole game (one Bot object per seat, as bench/arena.py uses
+them), and from nothing else. At each turn it compares the position with the one it saw
+at its previous turn:
 
 - the card it played then is the one missing from its hand (or its last card, when a
   deal came in between);
@@ -19,17 +20,22 @@ still sound, only less informed. A fresh Bot for each move (as a stateless serve
 them) therefore plays correctly, just without this memory. A turn the bot did not play
 (someone else moved for it) only makes it miss what was captured meanwhile.
 
-A bot that watches the table (`observe`, called with every play of the hand, as the
-expert's table does) needs no such reconstruction: it sees every capture, capturing card
-included, and reads every play of the deal as a player does. Someone who scores less
-than a card of theirs could have (a drop scores nothing) is rare: nearly everybody takes
-what they can, caídas and limpias first. So each rank that could have done better on
-the table they played onto is probably not in their hand (`lacking`), until the next
-deal refills it. A play that passed up something better with the very card played was a
-choice, and says nothing; a rank later played by that seat is no longer suspected.
+A memory that watches the table (`observe`, called with every play of the hand: the
+expert's, through a `Watcher`) needs no such reconstruction: it sees every capture,
+capturing card included, and reads every play of the deal as a player does. Someone who
+scores less than a card of theirs could have (a drop scores nothing) is rare: nearly
+everybody takes what they can, caídas and limpias first. So each rank that could have
+done better on the table they played onto is probably not in their hand (`lacking`),
+until the next deal refills it. A play that passed up something better with the very
+card played was a choice, and says nothing; a rank later played by that seat is no
+longer suspected.
 
 It also keeps the plays of the deal as the table saw them, and learns from each finished
 deal how each seat chooses its moves (`reading`, reading.py).
+
+A `Watcher` shows a Memory every play of a match as it is replayed from its seed: a game
+keeps its plays (Game.moves), so a seat learns at any time what it would know had it
+watched from the start (the expert Bot, the teacher).
 """
 
 from __future__ import annotations
@@ -38,8 +44,10 @@ from collections import Counter
 from dataclasses import dataclass
 
 from ..cards import Card
+from ..events import Event
 from ..game import Game
 from ..moves import Move, capture_options
+from ..rules import Rules
 from .reading import Play, Reader, Reading, watched_play
 from .sim import RANKS, captures, counts, partitions
 
@@ -229,3 +237,37 @@ class Memory:
                 if sorted(c.rank for c in option) == wanted:
                     fits.add(rank)
         return fits.pop() if len(fits) == 1 else 0
+
+
+class Watcher:
+    """A match replayed from its seed, each play shown to `memory` first (Memory.observe):
+    what a seat that watched the table from the start knows, at every point of it."""
+
+    def __init__(self, players: int, rules: Rules, seed: int, memory: Memory | None = None):
+        self.game = Game.new(players, rules, seed)
+        self.memory = Memory() if memory is None else memory
+
+    def play(self, move: Move) -> list[Event]:
+        self.memory.observe(self.game, move)
+        return self.game.play(move)
+
+    def is_at(self, game: Game) -> bool:
+        """The replayed game stands where `game` does, as far as its seat to play can tell:
+        its own hand and everything public (nothing of the hidden cards)."""
+        mine, seat = self.game, game.to_play
+        return (
+            mine.to_play == seat
+            and sorted(mine.hands[seat]) == sorted(game.hands[seat])
+            and mine.table == game.table
+            and mine.last_played == game.last_played
+            and mine.points == game.points
+            and mine.captured_cards == game.captured_cards
+            and mine.caida_streaks == game.caida_streaks
+            and mine.chicas_won == game.chicas_won
+            and mine.winner == game.winner
+            and mine.dealer == game.dealer
+            and mine.hand_number == game.hand_number
+            and mine.deal_number == game.deal_number
+            and [len(hand) for hand in mine.hands] == [len(hand) for hand in game.hands]
+            and len(mine.stock) == len(game.stock)
+        )

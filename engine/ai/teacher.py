@@ -2,7 +2,7 @@
 
 Both judge a position only from what its seat knew then (view.py): its own hand, the
 table, the scores and counts, and what the expert watching the table knows of the hand
-— `replay` shows one Memory (memory.py) every play, as Bot.observe does: the cards
+— `replay` shows one Memory every play (memory.Watcher), as the expert Bot does: the cards
 captured so far (`gone`), the ranks each seat probably lacks, read from its plays'
 scores (`lacking`), and how likely each hidden hand was to make this deal's plays
 (`reading`, reading.py). So a hint is the expert bot's own choice from the same knowledge.
@@ -63,7 +63,7 @@ from ..game import Game
 from ..moves import Move
 from ..rules import Rules
 from .bot import DEFAULT_BUDGET_MS, to_move
-from .memory import Memory
+from .memory import Watcher
 from .reading import Reading
 from .search import (
     ENUMERATE_LIMIT,
@@ -122,34 +122,23 @@ class Turn:
         return self.game.to_play
 
 
-class _Watched:
-    """A match played on from its seed, every play watched by one Memory as the expert
-    watches its table (Bot.observe): what the seat to play knows is what it would know."""
-
-    def __init__(self, players: int, rules: Rules, seed: int) -> None:
-        self.game = Game.new(players=players, rules=rules, seed=seed)
-        self.memory = Memory()
-
-    def knows(self) -> tuple[tuple[int, ...], Lacking | None, Reading | None]:
-        """The cards captured so far this hand by rank, the ranks each seat probably lacks
-        and the reading of this deal's plays (None before the hand's first play), as the
-        seat to play knows them now."""
-        lacking = self.memory.lacking(self.game)
-        frozen = None if lacking is None else tuple(tuple(ranks) for ranks in lacking)
-        return tuple(self.memory.recall(self.game)), frozen, self.memory.reading(self.game)
-
-    def play(self, move: Move) -> list[Event]:
-        self.memory.observe(self.game, move)
-        return self.game.play(move)
+def _knows(watched: Watcher) -> tuple[tuple[int, ...], Lacking | None, Reading | None]:
+    """The cards captured so far this hand by rank, the ranks each seat probably lacks and
+    the reading of this deal's plays (None before the hand's first play), as the seat to
+    play in the watched game knows them now."""
+    game, memory = watched.game, watched.memory
+    lacking = memory.lacking(game)
+    frozen = None if lacking is None else tuple(tuple(ranks) for ranks in lacking)
+    return tuple(memory.recall(game)), frozen, memory.reading(game)
 
 
 def replay(players: int, rules: Rules, seed: int, moves: list[str]) -> Iterator[Turn]:
     """Every decision of a recorded match (seed and moves rebuild it exactly)."""
-    watched = _Watched(players, rules, seed)
+    watched = Watcher(players, rules, seed)
     for index, text in enumerate(moves):
         move = Move.parse(text)
         before = watched.game.copy()
-        gone, lacking, reading = watched.knows()
+        gone, lacking, reading = _knows(watched)
         events = watched.play(move)
         chica = len(before.chica_history)
         yield Turn(index, before, gone, lacking, reading, move, chica, tuple(events))
@@ -159,10 +148,10 @@ def position_now(
     players: int, rules: Rules, seed: int, moves: list[str]
 ) -> tuple[Game, tuple[int, ...], Lacking | None, Reading | None]:
     """The game after `moves`, and what its seat to play knows of the hand (`Turn`)."""
-    watched = _Watched(players, rules, seed)
+    watched = Watcher(players, rules, seed)
     for text in moves:
         watched.play(Move.parse(text))
-    return watched.game, *watched.knows()
+    return watched.game, *_knows(watched)
 
 
 def seat_view(

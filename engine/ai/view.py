@@ -6,8 +6,9 @@ A bot decides from what its seat may know:
   scores, each side's caídas in a row (option caidas_seguidas), the chicas, the cards
   captured per side (counts only), the dealer, the deal number, how many cards each
   seat holds and how many are left in the stock;
-- `gone`: the ranks it has seen captured this hand. The game keeps no history, so this
-  comes from the Bot's own memory of the game (memory.py), or is empty for a fresh Bot;
+- `gone`: the ranks it has seen captured this hand, from the Bot's memory of the game
+  (memory.py): every play, for the expert; else what it saw at its own turns, nothing
+  for a fresh Bot;
 - every other card of the deck — in another hand, in the stock, or captured out of its
   sight — is *unseen*. The bot knows how many lie in each place, not which: it treats
   them as shuffled at random among those places (suits never matter, so only ranks

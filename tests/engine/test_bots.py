@@ -11,7 +11,7 @@ import random
 import pytest
 
 from engine import Bot, Card, Game, Move, Rules
-from engine.ai import SeatBot
+from engine.ai.memory import Memory
 from engine.cards import parse_cards
 
 HONEST = ("random", "easy", "normal", "expert")
@@ -163,8 +163,8 @@ def test_unknown_level_and_finished_match_are_refused() -> None:
 
 
 def play_along(players: int, level: str, seed: int, moves: int):
-    """A game where one persistent Bot per seat plays `moves` moves, every Bot watching
-    every play; yields before each."""
+    """A game where one persistent Bot per seat plays `moves` moves (an expert watching
+    every play); yields before each."""
     game = Game.new(players, Rules(), seed=seed)
     bots = [bot(level, seed=seat) for seat in range(players)]
     for _ in range(moves):
@@ -172,8 +172,6 @@ def play_along(players: int, level: str, seed: int, moves: int):
             return
         yield game, bots[game.to_play]
         move = bots[game.to_play].choose(game)
-        for watcher in bots:
-            watcher.observe(game, move)
         game.play(move)
 
 
@@ -242,13 +240,13 @@ def test_memory_starts_over_in_another_game() -> None:
 def test_a_watching_expert_knows_every_captured_card(players: int) -> None:
     """Shown every play, the expert's memory is exactly the cards captured this hand."""
     game = Game.new(players, Rules(), seed=players)
-    watcher = bot("expert")
+    watcher = Memory()  # as the expert's, which watches every play
     players_bots = [bot("easy", seed=seat) for seat in range(players)]
     captured = [0] * 11
     checked = 0
     while not game.chica_history:
-        gone = watcher.memory.recall(game)
-        if watcher.memory.lacking(game) is not None:
+        gone = watcher.recall(game)
+        if watcher.lacking(game) is not None:
             assert gone == captured
             checked += 1
         move = players_bots[game.to_play].choose(game)
@@ -264,10 +262,10 @@ def test_what_a_watching_expert_suspects_is_true_of_greedy_players(players: int)
     suspected = 0
     for seed in range(4):
         game = Game.new(players, Rules(), seed=seed)
-        watcher = bot("expert")
+        watcher = Memory()  # as the expert's, which watches every play
         greedy = [bot("easy", seed=seat) for seat in range(players)]
         while not game.chica_history:
-            lacking = watcher.memory.lacking(game)
+            lacking = watcher.lacking(game)
             for seat, ranks in enumerate(lacking or []):
                 held = {card.rank for card in game.hands[seat]}
                 for rank in range(1, 11):
@@ -280,28 +278,100 @@ def test_what_a_watching_expert_suspects_is_true_of_greedy_players(players: int)
     assert suspected > 100
 
 
-def test_a_seat_bot_catches_up_with_the_plays_it_missed() -> None:
-    """A SeatBot made mid-match (a restart) is shown the match from its first play: it
-    remembers what a bot that watched from the start remembers, and chooses the same."""
+def test_a_bot_new_at_the_table_catches_up_with_the_plays_it_missed() -> None:
+    """An expert made mid-match (a restart) watches the match from its first play before
+    it chooses: it remembers what an expert that watched all along remembers, and chooses
+    the same."""
     game = Game.new(4, Rules(), seed=8)
     players = [bot("normal", seed=seat) for seat in range(4)]
-    live = SeatBot(bot("expert"))
-    moves: list[str] = []
+    live = bot("expert")
     for step in range(70):
         if step % 7 == 3:
-            live.watching(game, moves)
-        move = players[game.to_play].choose(game)
-        moves.append(str(move))
-        game.play(move)
-    late = SeatBot(bot("expert"))
-    caught_up = late.watching(game, moves)
-    watched = live.watching(game, moves)
-    assert caught_up.memory.recall(game) == watched.memory.recall(game)
-    assert caught_up.memory.lacking(game) == watched.memory.lacking(game)
-    assert caught_up.memory.reading(game) == watched.memory.reading(game)
-    assert any(caught_up.memory.recall(game))
-    assert late.watching(game, moves) is caught_up, "nothing new: nothing shown twice"
-    assert caught_up.memory.recall(game) == watched.memory.recall(game)
+            live.choose(game)  # it watches the plays since its last choice, then chooses
+        game.play(players[game.to_play].choose(game))
+    late = bot("expert")
+    assert late.choose(game) == live.choose(game)
+    assert late.memory.recall(game) == live.memory.recall(game)
+    assert late.memory.lacking(game) == live.memory.lacking(game)
+    assert late.memory.reading(game) == live.memory.reading(game)
+    assert any(late.memory.recall(game))
+    memory = late.memory
+    late.choose(game)
+    assert late.memory is memory, "nothing new: nothing watched again"
+    assert late.memory.recall(game) == live.memory.recall(game)
+
+
+def test_a_bot_starts_over_in_another_game_or_an_earlier_one() -> None:
+    """Shown another match, or this one from fewer plays (a table restored from an older
+    save), the expert watches that game from its first play: it knows what a Bot new at
+    that table knows."""
+    game = Game.new(2, Rules(), seed=3)
+    players = [bot("normal", seed=seat) for seat in range(2)]
+    for _ in range(30):
+        game.play(players[game.to_play].choose(game))
+    earlier = game.copy()
+    for _ in range(12):
+        game.play(players[game.to_play].choose(game))
+    other = Game.new(2, Rules(), seed=4)
+    for _ in range(9):
+        other.play(players[other.to_play].choose(other))
+    expert = bot("expert")
+    for shown in (game, other, earlier, game):
+        expert.choose(shown)
+        fresh = bot("expert")
+        fresh.choose(shown)
+        assert expert.memory.recall(shown) == fresh.memory.recall(shown)
+        assert expert.memory.lacking(shown) == fresh.memory.lacking(shown)
+        assert expert.memory.reading(shown) == fresh.memory.reading(shown)
+        assert expert.memory.lacking(shown) is not None  # it watched
+
+
+def test_a_bot_plays_a_game_that_does_not_know_its_plays() -> None:
+    """A game built from a position, or changed by hand (its plays do not lead to it), is
+    not watched: the expert plays it as it would without the plays, soundly."""
+    game = Game.new(2, Rules(), seed=6)
+    players = [bot("normal", seed=seat) for seat in range(2)]
+    for _ in range(15):
+        game.play(players[game.to_play].choose(game))
+    changed = game.copy()
+    changed.points = [30, 12]  # not what its plays scored
+    unknown = forgetting(changed)
+    assert unknown.moves is None and changed.moves is not None
+    assert bot("expert").choose(changed) == bot("expert").choose(unknown)
+    expert = bot("expert")
+    assert expert.choose(changed) in changed.legal_moves()
+    assert expert.memory.lacking(changed) is None  # nothing watched
+
+
+def forgetting(game: Game) -> Game:
+    """The same game, not knowing its plays (as a save from before games kept them)."""
+    data = game.to_dict()
+    del data["moves"]
+    return Game.from_dict(data)
+
+
+def test_choosing_alone_plays_as_watching_every_play() -> None:
+    """Four experts that only choose (each learns the plays from the game) make the same
+    moves, two whole chicas long, as four shown every play by hand on a game that does not
+    know its plays (as the bots were shown them before games kept them)."""
+
+    def arena(by_hand: bool) -> list[str]:
+        played: list[str] = []
+        for seed in (1, 2):
+            game = Game.new(4, Rules(), seed=seed)
+            if by_hand:
+                game = forgetting(game)
+            bots = [Bot("expert", seed=seed * 4 + seat, budget_ms=3) for seat in range(4)]
+            while not game.chica_history:
+                move = bots[game.to_play].choose(game)
+                if by_hand:
+                    for watcher in bots:
+                        watcher.memory.observe(game, move)
+                played.append(str(move))
+                game.play(move)
+        return played
+
+    assert arena(by_hand=False) == arena(by_hand=True)
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -312,14 +382,14 @@ def test_watching_reads_only_what_the_table_shows(players: int) -> None:
     rng = random.Random(players)
     game = Game.new(players, Rules(), seed=11)
     players_bots = [bot("normal", seed=seat) for seat in range(players)]
-    seen, twin = bot("expert"), bot("expert")
+    seen, twin = Memory(), Memory()
     for _ in range(150):
         if game.chica_history:
             break
         move = players_bots[game.to_play].choose(game)
         seen.observe(game, move)
         twin.observe(shuffle_hidden(game, rng), move)
-        assert twin.memory.recall(game) == seen.memory.recall(game)
-        assert twin.memory.lacking(game) == seen.memory.lacking(game)
-        assert twin.memory.reading(game) == seen.memory.reading(game)
+        assert twin.recall(game) == seen.recall(game)
+        assert twin.lacking(game) == seen.lacking(game)
+        assert twin.reading(game) == seen.reading(game)
         game.play(move)

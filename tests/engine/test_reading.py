@@ -88,8 +88,8 @@ def test_the_hand_a_player_holds_reads_likelier_than_a_drawn_one() -> None:
     for seed in range(3):
         game = Game.new(2, Rules(), seed=seed)
         bots = [Bot("expert", seed=0, budget_ms=BUDGET), Bot("normal", seed=1)]
+        memory = Memory()  # the expert's knowledge: every play so far, as it watches them
         while not game.chica_history:
-            memory = bots[0].memory
             reading = memory.reading(game)
             if game.to_play == 0 and reading is not None and reading.reads(1):
                 view = SeatView(game, gone=memory.recall(game), reading=reading)
@@ -104,8 +104,7 @@ def test_the_hand_a_player_holds_reads_likelier_than_a_drawn_one() -> None:
                 shared_read += sum(min(a, b) for a, b in zip(read, truth, strict=True))
                 shared_blind += sum(min(a, b) for a, b in zip(drawn[0], truth, strict=True))
             move = bots[game.to_play].choose(game)
-            for bot in bots:
-                bot.observe(game, move)
+            memory.observe(game, move)
             game.play(move)
     assert positions > 100
     assert at_least_median > 0.85 * positions

@@ -76,15 +76,15 @@ def test_a_hint_uses_only_what_the_seat_knows() -> None:
 
 def watching_expert(seed: int, moves: list[str]) -> Iterator[tuple[Game, Memory]]:
     """Before each of a match's moves and after the last: the game, and the memory of an
-    expert Bot shown every play so far (as arena.py and the live tables show it)."""
+    expert Bot that has watched every play so far (as it does at a table)."""
     game = Game.new(players=2, rules=Rules(chicas_to_win=1), seed=seed)
-    expert = Bot("expert", seed=seed)
+    memory = Memory()
     for text in moves:
-        yield game, expert.memory
+        yield game, memory
         move = Move.parse(text)
-        expert.observe(game, move)
+        memory.observe(game, move)
         game.play(move)
-    yield game, expert.memory
+    yield game, memory
 
 
 def test_a_seat_knows_of_the_hand_what_the_watching_expert_knows() -> None:
@@ -177,9 +177,9 @@ def plant_a_blunder(seed: int) -> tuple[list[str], int]:
 
 
 def test_a_planted_blunder_is_among_the_costliest_moves() -> None:
-    moves, planted = plant_a_blunder(seed=2)
+    moves, planted = plant_a_blunder(seed=1)  # (with seed 2 the experts leave no caída)
     assert planted >= 0
-    found = teacher.review(2, Rules(chicas_to_win=1), 2, moves, seats=(0,))
+    found = teacher.review(2, Rules(chicas_to_win=1), 1, moves, seats=(0,))
     costly = found.seats[0].costliest()
     assert planted in [decision.index for decision in costly]
     assert not found.seats[1].decisions  # seat 1 was not asked for
