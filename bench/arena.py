@@ -32,8 +32,7 @@ from typing import Any, NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine import Bot, Game, Rules
-from engine.ai import LEVELS
+from engine import Bot, BotLevel, Game, Rules
 
 # Option values spelled as words on the command line.
 OFF_WORDS = ("none", "off", "any")
@@ -200,8 +199,8 @@ def report(tally: Tally, levels: tuple[str, str], players: int) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("level_a", choices=LEVELS)
-    parser.add_argument("level_b", choices=LEVELS)
+    parser.add_argument("level_a", choices=list(BotLevel))
+    parser.add_argument("level_b", choices=list(BotLevel))
     parser.add_argument("--chicas", type=int, default=200, help="chicas to play (even)")
     parser.add_argument("--budget-ms", type=float, default=None, help="search budget")
     parser.add_argument("--players", type=int, default=2, choices=(2, 4))

@@ -31,9 +31,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine import Bot, Game, Move, Rules
-from engine.ai import LEVELS
-from engine.ai.bot import WATCHING_LEVELS
+from engine import Bot, BotLevel, Game, Move, Rules
 from engine.ai.exact import Solver
 from engine.ai.search import EXACT_WORLDS, Lookahead, solve_moves
 from engine.ai.sim import RankMove
@@ -85,7 +83,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     levels = args.levels.split(",")
     for level in levels:
-        if level not in LEVELS:
+        if level not in list(BotLevel):
             parser.error(f"unknown level {level!r}")
 
     games = positions(args.players, args.positions, args.seed)
@@ -98,7 +96,7 @@ def main(argv: list[str] | None = None) -> None:
         best = max(values.values())
         for level in levels:
             start = time.process_time()
-            if level in WATCHING_LEVELS:  # the chica's Bot, as at a table
+            if BotLevel(level).watches:  # the chica's Bot, as at a table
                 bot = at_table.get((level, game.seed))
                 if bot is None:
                     at_table = {key: b for key, b in at_table.items() if key[0] != level}

@@ -8,12 +8,12 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Literal, NotRequired, TypedDict
 
-from engine import Card, Event, EventKind, Game, Move, Rules
+from engine import BotLevel, Card, Event, EventKind, Game, Move, Rules
 
 from .house_rules import rules_from_saved
 from .refusal import Refusal
 
-BOT_LEVELS = ("easy", "normal", "expert")
+BOT_LEVELS = BotLevel.offered()  # the levels a table's bots may play at
 DEFAULT_TURN_SECONDS = 90
 MIN_TURN_SECONDS = 20
 MAX_TURN_SECONDS = 600

@@ -1,5 +1,5 @@
 """Computer opponents: `Bot(level, seed).choose(game)` (no Discord, no I/O)."""
 
-from .bot import LEVELS, PLAYER_LEVELS, Bot
+from .bot import Bot, BotLevel
 
-__all__ = ["LEVELS", "PLAYER_LEVELS", "Bot"]
+__all__ = ["Bot", "BotLevel"]

@@ -1,4 +1,4 @@
-"""`Bot`: a computer opponent at one of five levels (see `LEVELS`), and the fast levels'
+"""`Bot`: a computer opponent at one of five levels (`BotLevel`), and the fast levels'
 choosers, which decide from what a seat sees (view.py) with the judgement of
 policies.py; the expert's is search.py's."""
 
@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from enum import StrEnum
 
 from ..game import Game
 from ..moves import IllegalMove, Move
@@ -18,9 +19,32 @@ from .view import SeatView
 
 DEFAULT_BUDGET_MS = 150
 
-LEVELS = ("random", "easy", "normal", "expert", "oracle")
-PLAYER_LEVELS = ("easy", "normal", "expert")  # offered to players; the others are yardsticks
-WATCHING_LEVELS = ("expert",)  # the levels that take in every play (`Game.moves`)
+
+class BotLevel(StrEnum):
+    """How a computer player plays (see `Bot`). Each member equals its value, the string
+    saved for a seat's bot."""
+
+    RANDOM = "random"
+    EASY = "easy"
+    NORMAL = "normal"
+    EXPERT = "expert"
+    ORACLE = "oracle"
+
+    @classmethod
+    def offered(cls) -> tuple[BotLevel, ...]:
+        """The levels offered to players; random and oracle are yardsticks (bench/)."""
+        return (cls.EASY, cls.NORMAL, cls.EXPERT)
+
+    @property
+    def searches(self) -> bool:
+        """It searches over the hidden cards for its whole budget (`Bot.budget_ms`) rather
+        than answering in well under a millisecond."""
+        return self in (BotLevel.EXPERT, BotLevel.ORACLE)
+
+    @property
+    def watches(self) -> bool:
+        """It takes in every play of the game, every seat's, before it chooses."""
+        return self is BotLevel.EXPERT
 
 
 Choose = Callable[[SeatView, random.Random], RankMove]
@@ -49,10 +73,15 @@ class Bot:
     same move.
     """
 
-    def __init__(self, level: str = "normal", seed: int = 0, budget_ms: float | None = None):
-        if level not in LEVELS:
-            raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
-        self.level = level
+    def __init__(
+        self, level: BotLevel | str = BotLevel.NORMAL, seed: int = 0, budget_ms: float | None = None
+    ) -> None:
+        try:
+            self.level = BotLevel(level)
+        except ValueError:
+            raise ValueError(
+                f"unknown level {level!r}; choose one of {', '.join(BotLevel)}"
+            ) from None
         self.seed = seed
         self.budget_ms = DEFAULT_BUDGET_MS if budget_ms is None else budget_ms
         self.memory = Memory()
@@ -60,15 +89,20 @@ class Bot:
         self._astray: tuple[int, Rules, int] | None = None  # a game whose plays mislead
 
     def __repr__(self) -> str:
-        return f"Bot({self.level!r}, seed={self.seed}, budget_ms={self.budget_ms})"
+        return f"Bot({str(self.level)!r}, seed={self.seed}, budget_ms={self.budget_ms})"
+
+    @property
+    def searches(self) -> bool:
+        """Its choices take a search's time (see `BotLevel.searches`)."""
+        return self.level.searches
 
     def choose(self, game: Game) -> Move:
-        if self.level in WATCHING_LEVELS:
+        if self.level.watches:
             self._catch_up(game)
         gone = self.memory.recall(game) if game.winner is None else None
         view = SeatView(
             game,
-            oracle=self.level == "oracle",
+            oracle=self.level == BotLevel.ORACLE,
             gone=gone,
             lacking=self.memory.lacking(game),
             reading=self.memory.reading(game),
@@ -110,13 +144,13 @@ class Bot:
 
     def _chooser(self) -> Choose:
         match self.level:
-            case "random":
+            case BotLevel.RANDOM:
                 return choose_random
-            case "easy":
+            case BotLevel.EASY:
                 return choose_easy
-            case "normal":
+            case BotLevel.NORMAL:
                 return choose_normal
-        oracle = self.level == "oracle"
+        oracle = self.level == BotLevel.ORACLE
         return lambda view, rng: choose_expert(view, rng, self.budget_ms, oracle)
 
 

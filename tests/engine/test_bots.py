@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from engine import Bot, Card, Game, Move, Rules
+from engine import Bot, BotLevel, Card, Game, Move, Rules
 from engine.ai.memory import Memory
 from engine.cards import parse_cards
 
@@ -372,6 +372,13 @@ def test_choosing_alone_plays_as_watching_every_play() -> None:
         return played
 
     assert arena(by_hand=False) == arena(by_hand=True)
+
+
+def test_bot_levels() -> None:
+    assert [str(level) for level in BotLevel] == ["random", "easy", "normal", "expert", "oracle"]
+    assert BotLevel.offered() == ("easy", "normal", "expert")
+    assert [Bot(level).searches for level in BotLevel] == [False, False, False, True, True]
+    assert Bot("expert").level is BotLevel.EXPERT and Bot("expert").level == "expert"
 
 
 @pytest.mark.parametrize("players", [2, 4])
