@@ -10,6 +10,7 @@ from typing import Any, Literal, NotRequired, TypedDict
 
 from engine import BotLevel, Card, Event, EventKind, Game, Move, Rules
 
+from .challenge import Challenge
 from .house_rules import rules_from_saved
 from .refusal import Refusal
 
@@ -223,6 +224,32 @@ class TableSession:
             seed=secrets.randbits(48),
             rule_options=None if rules is None else rules.to_dict(),
         )
+
+    @classmethod
+    def from_challenge(
+        cls, challenge: Challenge, *, bot_level: str, turn_seconds: int, now: float
+    ) -> TableSession:
+        """The table of an accepted challenge, already playing: the challenger hosts it,
+        the challenged sits down, and the game starts. `bot_level` is the level of a bot
+        that takes over a seat whose player misses too many turns."""
+        options = challenge.rule_options
+        session = cls.open_lobby(
+            guild_id=challenge.guild_id,
+            channel_id=challenge.channel_id,
+            host_id=challenge.challenger_id,
+            players=2,
+            rules_name=challenge.rules_name,
+            rules=rules_from_saved(options) if options else None,
+            chicas_to_win=challenge.chicas_to_win,
+            bot_level=bot_level,
+            lang=challenge.lang,
+            turn_seconds=turn_seconds,
+            now=now,
+            host_name=challenge.challenger_name,
+        )
+        session.join(challenge.challenged_id, challenge.challenged_name)
+        session.start(None, now)
+        return session
 
     @property
     def rules(self) -> Rules:

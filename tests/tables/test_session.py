@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import Game, Move
-from tables import Refusal, TableSession
+from engine import Game, Move, Rules
+from tables import Challenge, Phase, Refusal, TableSession
 from tables.results import match_record
 
 ANA, BETO, CARLA = 1, 2, 3
@@ -198,3 +198,32 @@ def test_a_saved_table_hands_its_game_the_plays():
     assert loaded.game.moves == session.game.moves
     assert [str(m) for m in loaded.game.moves or ()] == session.moves
     assert loaded.game == session.game
+
+
+def test_an_accepted_challenge_opens_its_table_playing():
+    challenge = Challenge(
+        challenge_id="c1", guild_id=10, channel_id=20, challenger_id=ANA, challenged_id=BETO,
+        rules_name="house", chicas_to_win=1, lang="en", expires_at=100.0,
+        challenger_name="Ana", challenged_name="Beto",
+        rule_options=Rules(lock_at=None, chicas_to_win=1).to_dict(),
+    )  # fmt: skip
+    session = TableSession.from_challenge(challenge, bot_level="expert", turn_seconds=45, now=3.0)
+    assert session.phase == Phase.PLAYING and session.game is not None
+    assert (session.guild_id, session.channel_id, session.host_id) == (10, 20, ANA)
+    assert [(s.user_id, s.name) for s in session.seats if s is not None] == [
+        (ANA, "Ana"),
+        (BETO, "Beto"),
+    ]
+    assert session.rules_name == "house" and session.rules.lock_at is None
+    assert session.game.rules.chicas_to_win == 1 and session.lang == "en"
+    assert (session.bot_level, session.turn_seconds, session.turn_started_at) == ("expert", 45, 3.0)
+    preset = Challenge(
+        challenge_id="c2", guild_id=None, channel_id=5, challenger_id=ANA, challenged_id=BETO,
+        rules_name="cuenca", chicas_to_win=2, lang="es", expires_at=100.0,
+    )  # fmt: skip
+    session = TableSession.from_challenge(preset, bot_level="easy", turn_seconds=90, now=0.0)
+    assert session.rules == Rules.preset("cuenca").with_options(chicas_to_win=2)
+    refused(
+        "bad_bot_level",
+        lambda: TableSession.from_challenge(preset, bot_level="oracle", turn_seconds=9, now=0.0),
+    )
