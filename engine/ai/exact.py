@@ -25,7 +25,7 @@ class Solver:
         self.reply = reply
         self.side = side
         self.nodes = 0
-        self.table: dict[tuple, tuple[float, int]] = {}  # state → (value, bound)
+        self.table: dict[tuple[int, ...], tuple[float, int]] = {}  # state → (value, bound)
 
     def value(self, pos: Position, alpha: float = -INF, beta: float = INF) -> float:
         """The value of `pos` for the side to play (see the class)."""

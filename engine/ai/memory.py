@@ -56,7 +56,7 @@ from .sim import RANKS, captures, counts, partitions
 class _Turn:
     """What we saw when we chose a move."""
 
-    key: tuple
+    key: tuple[int, int, int, int]
     deal: int
     hand: tuple[Card, ...]
     table: tuple[Card, ...]
@@ -99,14 +99,14 @@ class Memory:
 
     def __init__(self) -> None:
         self.gone = [0] * 11
-        self._key: tuple | None = None  # (seed, hand, seat, players) of the remembered hand
+        self._key: tuple[int, int, int, int] | None = None  # (seed, hand, seat, players)
         self._turn: _Turn | None = None  # our previous turn, not yet compared with now
-        self._watched: tuple | None = None  # (seed, hand, players) of the hand observed
+        self._watched: tuple[int, int, int] | None = None  # (seed, hand, players) observed
         self._deal = 0  # the deal the suspicions below are about
         self._lacking: list[list[bool]] = []  # per seat and rank: probably not in the hand
         self._plays: list[Play] = []  # the plays of this deal
         self._reader: Reader | None = None  # each seat's style, over the match watched
-        self._match: tuple | None = None  # (seed, players) of that match
+        self._match: tuple[int, int] | None = None  # (seed, players) of that match
 
     def observe(self, game: Game, move: Move) -> None:
         """Take in one play made at the table, by any seat (call with the game as it was
