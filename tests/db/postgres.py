@@ -1,5 +1,6 @@
 """A throwaway PostgreSQL server for the tests: Debian's `postgresql` binaries, a cluster in
-a temporary folder, on a free port of 127.0.0.1, started once per test session.
+a temporary folder (in memory when /dev/shm has room), on a free port of 127.0.0.1, started
+once per test session.
 
 Each test gets a database of its own (`fresh_database`). Without the binaries the
 PostgreSQL tests are skipped locally; under CI (CI=true) they fail instead, since
@@ -25,6 +26,8 @@ import asyncpg
 import pytest
 
 USER = "cuarenta"
+MEMORY = "/dev/shm"
+MEMORY_NEEDED = 1 << 30  # bytes free in MEMORY to put the cluster there
 _numbers = itertools.count(1)
 
 
@@ -43,6 +46,19 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+def _scratch_folder() -> str | None:
+    """Where a test cluster goes: in memory if there is room, else the default temp folder.
+
+    On a disk each CREATE DATABASE writes a copy of the template's 300 files (0.3 s here,
+    against 0.03 s in memory), and a session's cluster grew to about 1 GB to delete.
+    """
+    try:
+        usable = os.access(MEMORY, os.W_OK) and shutil.disk_usage(MEMORY).free >= MEMORY_NEEDED
+    except OSError:
+        return None
+    return MEMORY if usable else None
+
+
 def _as_server_user(command: list[str]) -> list[str]:
     """initdb and postgres refuse to run as root: run them as the `postgres` user then."""
     if os.geteuid() != 0:
@@ -54,15 +70,16 @@ def _as_server_user(command: list[str]) -> list[str]:
 def running_server(*, durable: bool = False) -> Iterator[str]:
     """Start a cluster; yield the URL of its server (no database named); stop and remove it.
 
-    Tests need no flush to disk (fsync off); `durable` keeps PostgreSQL's defaults, for
-    benchmarks of what production pays.
+    Tests need no flush to disk (fsync off) and no disk (the cluster is in memory when
+    there is room); `durable` keeps PostgreSQL's defaults and a disk, for benchmarks of what
+    production pays.
     """
     bin_dir = binaries()
     if bin_dir is None:
         if os.environ.get("CI"):
             pytest.fail("PostgreSQL is not installed: .ci/run must install it (apt postgresql)")
         pytest.skip("PostgreSQL is not installed (apt-get install postgresql)")
-    folder = tempfile.mkdtemp(prefix="cuarenta-pg-")
+    folder = tempfile.mkdtemp(prefix="cuarenta-pg-", dir=None if durable else _scratch_folder())
     data = os.path.join(folder, "data")
     if os.geteuid() == 0:
         shutil.chown(folder, "postgres", "postgres")
