@@ -12,6 +12,7 @@ import itertools
 import pytest
 
 from db import Storage
+from tests.db import postgres
 from tests.db.postgres import fresh_database, postgres_server
 
 __all__ = ["postgres_server"]  # a session fixture, shared with this folder's tests
@@ -20,6 +21,15 @@ __all__ = ["postgres_server"]  # a session fixture, shared with this folder's te
 def ticking_clock(start: float = 1000.0):
     ticks = itertools.count()
     return lambda: start + next(ticks)
+
+
+@pytest.fixture(autouse=True)
+def _drop_the_tests_databases():
+    """The PostgreSQL databases a test made are dropped at its end (after its storages
+    closed): the server stays small, and a connection left open fails the test."""
+    count = len(postgres.made)
+    yield
+    postgres.drop_databases_made_since(count)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

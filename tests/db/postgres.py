@@ -2,9 +2,9 @@
 a temporary folder (in memory when /dev/shm has room), on a free port of 127.0.0.1, started
 once per test session.
 
-Each test gets a database of its own (`fresh_database`). Without the binaries the
-PostgreSQL tests are skipped locally; under CI (CI=true) they fail instead, since
-.ci/run installs the server.
+Each test gets a database of its own (`fresh_database`); the fixtures drop it at the test's
+end (`drop_databases_made_since`). Without the binaries the PostgreSQL tests are skipped
+locally; under CI (CI=true) they fail instead, since .ci/run installs the server.
 """
 
 from __future__ import annotations
@@ -18,17 +18,22 @@ import shutil
 import socket
 import subprocess
 import tempfile
-from collections.abc import Iterator
+import time
+from collections.abc import Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import TypeVar
 
 import asyncpg
 import pytest
 
+T = TypeVar("T")
+
 USER = "cuarenta"
 MEMORY = "/dev/shm"
-MEMORY_NEEDED = 1 << 30  # bytes free in MEMORY to put the cluster there
+MEMORY_NEEDED = 1 << 30  # bytes free in MEMORY to put the cluster there (it stays ~100 MB)
 _numbers = itertools.count(1)
+made: list[str] = []  # the URLs of the databases made, in order (see drop_databases_made_since)
 
 
 def binaries() -> Path | None:
@@ -110,21 +115,62 @@ def running_server(*, durable: bool = False) -> Iterator[str]:
         shutil.rmtree(folder, ignore_errors=True)
 
 
-async def _create_database(server: str, name: str) -> None:
+def run_apart(coroutine: Coroutine[object, object, T]) -> T:
+    """Run `coroutine` to its end in an event loop of its own, on a thread of its own: from
+    sync code or from inside a running loop alike, without touching the caller's loop."""
+    with ThreadPoolExecutor(max_workers=1) as thread:
+        return thread.submit(asyncio.run, coroutine).result()
+
+
+async def _admin(server: str, statement: str) -> None:
     admin = await asyncpg.connect(f"{server}/postgres")
     try:
-        await admin.execute(f'CREATE DATABASE "{name}" TEMPLATE template0')
+        await admin.execute(statement)
     finally:
         await admin.close()
+
+
+def _new_database(server: str, template: str) -> str:
+    name = f"test_{os.getpid()}_{next(_numbers)}"
+    run_apart(_admin(server, f'CREATE DATABASE "{name}" TEMPLATE "{template}"'))
+    url = f"{server}/{name}"
+    made.append(url)
+    return url
 
 
 def fresh_database(server: str) -> str:
     """A new, empty database on `server`; its URL. Callable inside or outside an event
     loop (it runs its own, on a thread of its own)."""
-    name = f"test_{os.getpid()}_{next(_numbers)}"
-    with ThreadPoolExecutor(max_workers=1) as thread:
-        thread.submit(asyncio.run, _create_database(server, name)).result()
-    return f"{server}/{name}"
+    return _new_database(server, "template0")
+
+
+async def _drop(url: str, patience: float) -> None:
+    server, _, name = url.partition("?")[0].rpartition("/")
+    deadline = time.monotonic() + patience
+    while True:
+        try:
+            return await _admin(server, f'DROP DATABASE IF EXISTS "{name}"')
+        except asyncpg.ObjectInUseError:  # PostgreSQL itself waits 5 s before saying so
+            if time.monotonic() >= deadline:
+                raise
+        await asyncio.sleep(0.1)
+
+
+def drop_database(url: str, patience: float = 30.0) -> None:
+    """Drop a test database. A connection to it still open after `patience` seconds is an
+    error (left open by the test, or by the code under test): it is not ended by force."""
+    try:
+        run_apart(_drop(url, patience))
+    except asyncpg.ObjectInUseError as exc:
+        pytest.fail(f"{url} is still in use at the end of the test: a connection left open? {exc}")
+
+
+def drop_databases_made_since(count: int) -> None:
+    """Drop the databases made after the first `count` of `made`, and forget them."""
+    urls = made[count:]
+    del made[count:]
+    for url in urls:
+        drop_database(url)
 
 
 @pytest.fixture(scope="session")
