@@ -2,8 +2,9 @@
 a temporary folder (in memory when /dev/shm has room), on a free port of 127.0.0.1, started
 once per test session.
 
-Each test gets a database of its own (`fresh_database`); the fixtures drop it at the test's
-end (`drop_databases_made_since`). Without the binaries the PostgreSQL tests are skipped
+Each test gets a database of its own: `fresh_database` (empty) or `migrated_database` (a
+copy of one migrated once per server); the fixtures drop them at the test's end
+(`drop_databases_made_since`). Without the binaries the PostgreSQL tests are skipped
 locally; under CI (CI=true) they fail instead, since .ci/run installs the server.
 """
 
@@ -27,12 +28,16 @@ from typing import TypeVar
 import asyncpg
 import pytest
 
+from db import Storage
+
 T = TypeVar("T")
 
 USER = "cuarenta"
 MEMORY = "/dev/shm"
 MEMORY_NEEDED = 1 << 30  # bytes free in MEMORY to put the cluster there (it stays ~100 MB)
+TEMPLATE = "cuarenta_migrated"  # migrated once per server, copied by migrated_database
 _numbers = itertools.count(1)
+_templates: set[str] = set()  # servers that have TEMPLATE
 made: list[str] = []  # the URLs of the databases made, in order (see drop_databases_made_since)
 
 
@@ -142,6 +147,21 @@ def fresh_database(server: str) -> str:
     """A new, empty database on `server`; its URL. Callable inside or outside an event
     loop (it runs its own, on a thread of its own)."""
     return _new_database(server, "template0")
+
+
+async def _migrate(url: str) -> None:
+    await (await Storage.open(url)).close()
+
+
+def migrated_database(server: str) -> str:
+    """A new database on `server` at the latest schema version, as `Storage.open` leaves a
+    new one: a copy of a database migrated once per server (the migrations themselves are
+    tested from empty databases, in test_postgres.py). Callable inside or outside a loop."""
+    if server not in _templates:
+        run_apart(_admin(server, f'CREATE DATABASE "{TEMPLATE}" TEMPLATE template0'))
+        run_apart(_migrate(f"{server}/{TEMPLATE}"))
+        _templates.add(server)
+    return _new_database(server, TEMPLATE)
 
 
 async def _drop(url: str, patience: float) -> None:
