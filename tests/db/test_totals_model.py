@@ -1,5 +1,8 @@
 """Rankings and statistics on random matches, against a plain-Python model of the rules.
 
+The matches are recorded once per backend for the whole module (`recorded_database`): the
+tests only read them.
+
 Also: the bulk import gives the same totals as recording match by match, and each ranking
 reads its index instead of sorting the table.
 """
@@ -11,13 +14,16 @@ import pytest
 
 from db import LeaderboardRow, MatchOutcome, MatchRecord, PlayerResult, Storage
 from db.leaderboard import SORTS, ranking_params, ranking_sql, ranking_where
+from tests.db.conftest import BACKENDS
 from tests.db.other_connection import is_postgres, peek
+from tests.db.postgres import drop_database, migrated_database, run_apart
 
 GUILDS = (7, 8, None)
 RULE_SETS = ("quito", "cuenca", "house", "custom")
 USERS = range(1, 9)
 COUNTERS = ("points", "chicas_won", "chicas_lost", "caidas", "limpias", "rondas")
 COUNTERS += ("zapaterias_given", "zapaterias_suffered")
+TABLES = ("matches", "match_players", "player_totals", "match_moves")  # what recording writes
 
 
 def random_match(rng: random.Random, number: int) -> MatchRecord:
@@ -136,11 +142,44 @@ def matches():
     return [random_match(rng, number) for number in range(150)]
 
 
+@pytest.fixture(scope="module", params=BACKENDS)
+def backend(request) -> str:
+    """The backend, once per module: the recorded database is made once per backend."""
+    return request.param
+
+
+async def _record(location: str, matches) -> None:
+    storage = await Storage.open(location)
+    try:
+        for match in matches:
+            await storage.record_match(match)
+    finally:
+        await storage.close()
+
+
+async def _contents(location: str) -> list:
+    return [sorted(await peek(location, f"SELECT * FROM {table}"), key=repr) for table in TABLES]
+
+
+@pytest.fixture(scope="module")
+def recorded_database(backend, request, tmp_path_factory, matches):
+    """The matches recorded match by match, once per backend for the whole module: the tests
+    that take it only read, and its end checks that none of them wrote."""
+    if backend == "sqlite":
+        location = str(tmp_path_factory.mktemp("recorded") / "cuarenta.sqlite3")
+    else:
+        location = migrated_database(request.getfixturevalue("postgres_server"))
+    run_apart(_record(location, matches))
+    contents = run_apart(_contents(location))
+    yield location
+    assert run_apart(_contents(location)) == contents, "a test wrote to the shared database"
+    if backend == "postgresql":
+        drop_database(location)
+
+
 @pytest.fixture
-async def recorded(database, matches):
-    storage = await Storage.open(database)
-    for match in matches:
-        await storage.record_match(match)
+async def recorded(recorded_database):
+    storage = await Storage.open(recorded_database)
     yield storage
     await storage.close()
 
@@ -188,7 +227,7 @@ async def totals_table(database):
     return await peek(database, "SELECT * FROM player_totals ORDER BY 1, 2, 3")
 
 
-async def test_bulk_import_gives_the_same_totals(new_database, database, recorded, matches):
+async def test_bulk_import_gives_the_same_totals(new_database, recorded_database, matches):
     bulk_database = new_database()
     bulk = await Storage.open(bulk_database)
     try:
@@ -198,12 +237,12 @@ async def test_bulk_import_gives_the_same_totals(new_database, database, recorde
             await bulk.record_match(match)  # and are no-ops afterwards
     finally:
         await bulk.close()
-    assert await totals_table(bulk_database) == await totals_table(database) != []
+    assert await totals_table(bulk_database) == await totals_table(recorded_database) != []
 
 
 @pytest.mark.parametrize("sort", SORTS)
-async def test_each_ranking_reads_only_its_index(recorded, sort, database):
-    if is_postgres(database):
+async def test_each_ranking_reads_only_its_index(recorded, sort, recorded_database):
+    if is_postgres(recorded_database):
         pytest.skip("SQLite's query plans (PostgreSQL's planner weighs the table's size)")
     params = ranking_params(7, sort, False, 5)
     plan = await recorded._db.conn.execute_fetchall(
