@@ -15,9 +15,7 @@ import pytest
 from db import SchemaTooNewError, Storage, StorageBusy, StorageError, migrations
 from db.migrations import APPLICATION_ID, LATEST_VERSION, POSTGRES_MARKER
 from db.postgres_db import adapt, redact
-from tests.db.postgres import fresh_database, postgres_server
-
-__all__ = ["postgres_server"]
+from tests.db.postgres import fresh_database
 
 
 @pytest.fixture
