@@ -5,10 +5,13 @@ where it might otherwise have caught a bug, never fail on a slow machine.
 """
 
 import asyncio
+import contextlib
 import os
+import select
 import sqlite3
 import subprocess
 import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -19,17 +22,18 @@ from tests.db.test_migrations import build_file, file_pragma
 
 ROOT = Path(__file__).resolve().parents[2]
 
-# A bot process starting: waits on stdin so that every process opens at the same moment.
+# A bot process starting: at each path read on stdin, it opens that file; every process
+# gets the same path at the same moment.
 OPENER = """
 import asyncio, sys
 from db import Storage
 
 async def main():
     print("ready", flush=True)
-    sys.stdin.readline()
-    storage = await Storage.open(sys.argv[1])
-    print(storage.schema_version, flush=True)
-    await storage.close()
+    while path := sys.stdin.readline().rstrip("\\n"):
+        storage = await Storage.open(path)
+        print(storage.schema_version, flush=True)
+        await storage.close()
 
 asyncio.run(main())
 """
@@ -46,15 +50,24 @@ def schema(path) -> list[tuple[str, str]]:
         conn.close()
 
 
-def open_in_processes(path, count: int) -> list[tuple[int, str, str]]:
-    """Start `count` processes, let them all open `path` at once: (returncode, out, err)."""
+def _answer(child: subprocess.Popen, timeout: float = 300) -> str:
+    """The child's next line, or how it died; TimeoutError only against a hang."""
+    if not select.select([child.stdout], [], [], timeout)[0]:
+        raise TimeoutError(f"no answer from a child process in {timeout:g} seconds")
+    return child.stdout.readline() or f"died: {child.stderr.read()}"
+
+
+@contextlib.contextmanager
+def processes(count: int) -> Iterator[Callable[[Path], list[str]]]:
+    """Start `count` processes; yield a function that has them all open a path at once and
+    gives what each printed (its schema version, or how it died). Each must end well."""
     env = {
         **os.environ,
         "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
     }
     children = [
         subprocess.Popen(
-            [sys.executable, "-c", OPENER, str(path)],
+            [sys.executable, "-c", OPENER],
             cwd=ROOT,
             env=env,
             stdin=subprocess.PIPE,
@@ -64,17 +77,20 @@ def open_in_processes(path, count: int) -> list[tuple[int, str, str]]:
         )
         for _ in range(count)
     ]
+
+    def open_at_once(path: Path) -> list[str]:
+        for child in children:  # the starting gun
+            child.stdin.write(f"{path}\n")
+            child.stdin.flush()
+        return [_answer(child) for child in children]
+
     try:
         for child in children:
-            assert child.stdout.readline() == "ready\n", child.stderr.read()
-        for child in children:  # the starting gun
-            child.stdin.write("go\n")
-            child.stdin.flush()
-        results = []
-        for child in children:
-            out, err = child.communicate(timeout=300)  # only against a hang
-            results.append((child.returncode, out, err))
-        return results
+            assert _answer(child) == "ready\n"
+        yield open_at_once
+        for child in children:  # stdin closed: no more paths, the process ends
+            _, err = child.communicate(timeout=300)  # only against a hang
+            assert child.returncode == 0, err
     finally:
         for child in children:
             if child.poll() is None:
@@ -87,14 +103,13 @@ def test_several_processes_opening_the_same_new_file_at_once(tmp_path):
     (a second run of v1 would fail on CREATE TABLE of a table that exists)."""
     reference = tmp_path / "reference.sqlite3"
     asyncio.run(_open_and_close(reference))
-    for attempt in range(ROUNDS):
-        path = tmp_path / f"race{attempt}.sqlite3"
-        results = open_in_processes(path, PROCESSES)
-        assert [(code, out, err) for code, out, err in results if code != 0] == []
-        assert [out for _, out, _ in results] == [f"{LATEST_VERSION}\n"] * PROCESSES
-        assert file_pragma(path, "user_version") == LATEST_VERSION
-        assert file_pragma(path, "journal_mode") == "wal"
-        assert schema(path) == schema(reference)
+    with processes(PROCESSES) as open_at_once:
+        for attempt in range(ROUNDS):
+            path = tmp_path / f"race{attempt}.sqlite3"
+            assert open_at_once(path) == [f"{LATEST_VERSION}\n"] * PROCESSES
+            assert file_pragma(path, "user_version") == LATEST_VERSION
+            assert file_pragma(path, "journal_mode") == "wal"
+            assert schema(path) == schema(reference)
 
 
 async def _open_and_close(path) -> None:
