@@ -2,7 +2,7 @@
 
 `create_bot()` is the factory the tests use too. Start-up follows discord.py's
 advanced_startup example: storage opens, card emojis sync, cogs load, the persistent
-buttons register and the commands sync (when they changed) in `setup_hook`, before the
+buttons register (in the cog) and the commands sync (when they changed) in `setup_hook`, before the
 gateway connects.
 
 Several processes may share the servers (SHARD_COUNT, SHARD_IDS) and one database
@@ -28,8 +28,9 @@ from dotenv import load_dotenv
 
 import render.table
 from cogs.card_emojis import CardEmojis, sync_card_emojis
-from cogs.components import BUTTON_KINDS
 from cogs.localized import CatalogTranslator
+from cogs.services import Services
+from cogs.workers import REVIEW_NICENESS
 from db import Storage, StorageError
 from engine.cards import full_deck
 from render.faces import FACE_VERSION, emoji_name
@@ -78,13 +79,14 @@ async def existing_card_emojis(client: discord.Client) -> CardEmojis:
 
 
 class CuarentaBot(commands.Bot):
-    """The bot: one storage, the card emojis, and the Cuarenta cog.
+    """The bot: one storage, the card emojis, the services, and the Cuarenta cog.
 
     `shard_count`/`shard_ids` given: a ShardedCuarentaBot (create_bot picks it).
     """
 
     storage: Storage
     card_emojis: CardEmojis
+    services: Services  # what the cog's handlers are given (cogs/services.py)
 
     def __init__(
         self,
@@ -96,6 +98,7 @@ class CuarentaBot(commands.Bot):
         bot_pause_seconds: float = 1.5,
         database_busy_timeout: float = 2.0,
         warm_up_pictures: bool = True,
+        review_niceness: int = REVIEW_NICENESS,
         **shards: object,
     ) -> None:
         intents = discord.Intents.none()
@@ -114,6 +117,7 @@ class CuarentaBot(commands.Bot):
         self.bot_pause_seconds = bot_pause_seconds  # a bot seat "thinks" visibly this long
         self.database_busy_timeout = database_busy_timeout  # a click must be answered in 3 s
         self.warm_up_pictures = warm_up_pictures
+        self.review_niceness = review_niceness  # the review worker yields the CPU this much
 
     @property
     def leads(self) -> bool:
@@ -133,7 +137,13 @@ class CuarentaBot(commands.Bot):
             self.card_emojis = await existing_card_emojis(self)
         if self.warm_up_pictures:  # the 40 cards drawn once now, not by the first tables
             await asyncio.to_thread(render.table.warm_up)
-        self.add_dynamic_items(*BUTTON_KINDS)
+        self.services = Services.start(
+            self,
+            self.storage,
+            self.card_emojis,
+            bot_pause_seconds=self.bot_pause_seconds,
+            review_niceness=self.review_niceness,
+        )
         await self.tree.set_translator(CatalogTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)

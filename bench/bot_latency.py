@@ -36,7 +36,7 @@ import simcord.env as simcord_env
 from discord.webhook.async_ import async_context
 
 from bot import create_bot
-from cogs.live_table import LiveTable
+from cogs.live.driver import TableDriver
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -170,10 +170,9 @@ async def measure(env, bot, games: int, moves: int, timers: bool) -> tuple[list[
         sent = await a.slash(channel, "cuarenta challenge", user=b)
         await b.click(sent.response, label="Accept")
         tables.append((channel, {a.id: a, b.id: b}))
-    cog = bot.get_cog("Cuarenta")
     if not timers:
-        LiveTable.drive = lambda self: None  # type: ignore[method-assign]  # see --no-timers
-    by_channel = {t.channel_id: t.session_id for t in cog.runtime.tables.values()}
+        TableDriver.drive = lambda self: None  # type: ignore[method-assign]  # see --no-timers
+    by_channel = {t.channel_id: t.session_id for t in bot.services.runtime.tables.values()}
     settled: list[float] = []
 
     async def click(player, message, custom_id):
@@ -186,7 +185,7 @@ async def measure(env, bot, games: int, moves: int, timers: bool) -> tuple[list[
     for round_number in range(moves):
         print(f"  round {round_number + 1}/{moves}: {len(settled)} clicks so far", file=sys.stderr)
         for channel, players in tables:
-            session = cog.runtime.table(by_channel[channel.id]).session
+            session = bot.services.runtime.table(by_channel[channel.id]).session
             if session.phase != "playing":
                 continue
             player = players[session.current_seat().user_id]

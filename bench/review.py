@@ -56,7 +56,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cogs.review import WORKERS, Work
+from cogs.workers import Work, Workers
 from engine import Bot, Game, Move, Rules
 from engine.ai import teacher
 
@@ -194,6 +194,9 @@ def missed(
             f"    #{d.index} {d.loss:.2f} at {d.scores[0]}-{d.scores[1]}, stock {d.stock}:"
             f" played {d.played}, best {d.best}"
         )
+
+
+WORKERS = Workers()  # the bot's worker pools, as a bot process starts them
 
 
 def hints(count: int, seed: int) -> None:

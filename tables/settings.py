@@ -7,8 +7,9 @@ from typing import Any
 
 from engine import Rules
 
-from .house_rules import HOUSE, rules_from_saved
-from .session import DEFAULT_TURN_SECONDS
+from .house_rules import HOUSE, RULE_SETS, rules_from_saved
+from .refusal import Refusal
+from .session import BOT_LEVELS, DEFAULT_TURN_SECONDS, MAX_TURN_SECONDS, MIN_TURN_SECONDS
 
 
 @dataclass(frozen=True)
@@ -53,3 +54,19 @@ class ServerSettings:
 def house_rules_config(rules: Rules) -> dict[str, Any]:
     """The guild-config values that make `rules` the server's house rules and its default."""
     return {"house_rules": rules.to_dict(), "rules": HOUSE}
+
+
+def config_changes(**values: Any) -> dict[str, Any]:
+    """The settings a /cuarenta config call changes (its options given), checked:
+    Refusal for a value out of range; the language "auto" is stored as None."""
+    changes = {key: value for key, value in values.items() if value is not None}
+    seconds = changes.get("turn_seconds")
+    if seconds is not None and not MIN_TURN_SECONDS <= seconds <= MAX_TURN_SECONDS:
+        raise Refusal("bad_turn_seconds")
+    if changes.get("rules") is not None and changes["rules"] not in RULE_SETS:
+        raise Refusal("gone")
+    if changes.get("bot_level") is not None and changes["bot_level"] not in BOT_LEVELS:
+        raise Refusal("bad_bot_level")
+    if changes.get("language") == "auto":
+        changes["language"] = None
+    return changes

@@ -48,6 +48,7 @@ async def make_bot(database_path):
             "upload_emojis": False,
             "bot_pause_seconds": 0.0,
             "warm_up_pictures": False,
+            "review_niceness": 0,  # the review worker is not slowed under test
         }
         settings.update(options)
         bot = create_bot(**settings)
@@ -56,9 +57,8 @@ async def make_bot(database_path):
 
     yield make
     for bot in made:
-        cog = bot.get_cog("Cuarenta")
-        if cog is not None:
-            await cog.runtime.shutdown()  # timers and the expert's worker processes
+        if hasattr(bot, "services"):
+            bot.services.shutdown()  # timers and the worker processes
         if hasattr(bot, "storage"):
             await bot.storage.close()
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
-from cogs.components import PREFIX
-from cogs.presenters import public_payload
+from cogs.ui.ids import PREFIX
+from cogs.ui.table import public_payload
 from engine import Card
 
 
@@ -31,13 +31,13 @@ def cards_in(message) -> list[Card]:
     return [Card.parse(b["custom_id"].split(":")[-1]) for b in enabled(message, "card")]
 
 
-def cog(env):
-    return env.bot.get_cog("Cuarenta")
+def services(env):
+    return env.bot.services
 
 
 def sessions(env) -> dict:
     """Every table the bot holds (live, or ended within a day), by id, as saved."""
-    return {key: table.session for key, table in cog(env).runtime.tables.items()}
+    return {key: table.session for key, table in services(env).runtime.tables.items()}
 
 
 def only_session(env):
@@ -47,7 +47,7 @@ def only_session(env):
 
 
 def current(env, session_id):
-    return cog(env).runtime.table(session_id).session
+    return services(env).runtime.table(session_id).session
 
 
 def message(channel, message_id):
@@ -118,11 +118,11 @@ async def at_once(env, *actions, then=None):
 
 async def assert_consistent(world, session_id):
     """What is saved is what the bot holds, the next step is scheduled, the table shows it."""
-    table = cog(world.env).runtime.table(session_id)
+    table = services(world.env).runtime.table(session_id)
     row = await world.env.bot.storage.get_session(session_id)
     assert row.state == json.loads(json.dumps(table.session.to_dict()))
     assert table.has_next_step()
-    assert table.is_shown()
+    assert table.publisher.is_shown()
     shown = message(world.channel, table.message_id)
     assert shown.content == public_payload(table.session, world.env.bot.card_emojis).content
 

@@ -8,13 +8,13 @@ from tests.cogs.helpers import (
     at_once,
     buttons,
     click_that_plays,
-    cog,
     current,
     enabled,
     message_as_seen,
     only_session,
     open_hand,
     play_one_turn,
+    services,
     table_message,
 )
 
@@ -143,6 +143,6 @@ async def test_buttons_of_an_unknown_table_answer_politely(world):
     await world.ana.slash(world.channel, "cuarenta start", mode="bot", bot_level="easy")
     session = only_session(world.env)
     table = table_message(world, session)
-    cog(world.env).runtime.table(session.session_id).close()  # as if it had been deleted
+    services(world.env).runtime.table(session.session_id).close()  # as if it had been deleted
     result = await world.ana.click(table, label="My hand")
     assert result.ephemeral and "no longer exists" in result.response.content

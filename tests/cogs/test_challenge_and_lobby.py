@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.cogs.helpers import cog, message, only_session, sessions, table_message
+from tests.cogs.helpers import message, only_session, services, sessions, table_message
 
 
 async def test_challenge_accepted_starts_a_game(world):
@@ -14,7 +14,7 @@ async def test_challenge_accepted_starts_a_game(world):
     assert session.phase == "playing"
     assert sorted(session.human_ids()) == sorted([world.ana.id, world.beto.id])
     assert "CUARENTA" in table_message(world, session).content
-    assert cog(world.env).runtime.challenges == {}
+    assert services(world.env).runtime.challenges == {}
 
 
 async def test_challenge_declined(world):
@@ -32,7 +32,7 @@ async def test_only_the_challenged_player_can_answer(world):
     wrong = await world.carla.click(sent.response, label="Accept")
     assert wrong.ephemeral and "not for you" in wrong.response.content
     assert sessions(world.env) == {}
-    assert len(cog(world.env).runtime.challenges) == 1
+    assert len(services(world.env).runtime.challenges) == 1
 
 
 async def test_challenge_expires(world):
@@ -41,13 +41,13 @@ async def test_challenge_expires(world):
     expired = message(world.channel, sent.response.id)
     assert "expired" in expired.content
     assert expired.components == []
-    assert cog(world.env).runtime.challenges == {}
+    assert services(world.env).runtime.challenges == {}
 
 
 async def test_challenge_from_the_user_menu(world):
     sent = await world.ana.context_menu(world.channel, "Challenge to Cuarenta", world.beto)
     assert f"<@{world.beto.id}>" in sent.response.content
-    assert len(cog(world.env).runtime.challenges) == 1
+    assert len(services(world.env).runtime.challenges) == 1
 
 
 async def test_cannot_challenge_yourself(world):

@@ -17,12 +17,12 @@ from db import StorageBusy
 from tests.cogs.helpers import (
     assert_consistent,
     click_that_plays,
-    cog,
     current,
     enabled,
     only_session,
     open_hand,
     play_one_turn,
+    services,
 )
 
 APOLOGIES = ("went wrong", "could not save", "try again")
@@ -106,7 +106,7 @@ async def test_any_sequence_of_faults_leaves_every_table_driven_and_caught_up(wo
         await world.env.advance_time(40)  # three failures back off 1 + 2 + 4 s
         world.env.backend.faults.clear()  # faults not met this move do not carry over
         await world.env.advance_time(20)  # (her turn lasts 90 s: she is not timed out)
-        table = cog(world.env).runtime.tables.get(session.session_id)
+        table = services(world.env).runtime.tables.get(session.session_id)
         if table is None:  # refused posts several times over: closed, and said so
             assert await world.env.bot.storage.get_session(session.session_id) is None
             break
@@ -124,7 +124,7 @@ async def test_a_channel_closed_to_the_bot_ends_the_table_and_says_so_in_the_han
         )
     await play_first_card(world, world.ana, hand)
     await world.env.advance_time(60)  # a few tries, in case access comes back
-    assert session.session_id not in cog(world.env).runtime.tables
+    assert session.session_id not in services(world.env).runtime.tables
     assert await world.env.bot.storage.get_session(session.session_id) is None
     latest = [r for r in world.env.http_requests if r.method == "PATCH" and "/webhooks/" in r.path][
         -1
@@ -134,7 +134,7 @@ async def test_a_channel_closed_to_the_bot_ends_the_table_and_says_so_in_the_han
     # the channel is free again
     world.env.backend.faults.clear()
     await world.ana.slash(world.channel, "cuarenta start", mode="bot", bot_level="easy")
-    assert len(cog(world.env).runtime.tables) == 1
+    assert len(services(world.env).runtime.tables) == 1
 
 
 # ------------------------------------------------------------------ a locked database
@@ -238,7 +238,7 @@ async def test_a_failed_record_of_the_result_is_retried_until_it_lands(world, mo
     assert failures["left"] == 0  # both failures happened: the third try recorded it
     stats = await storage.player_stats(world.ana.id, world.guild.id)
     assert stats is not None and stats.matches == 1
-    assert cog(world.env).runtime.table(session.session_id).has_next_step()
+    assert services(world.env).runtime.table(session.session_id).has_next_step()
     world.env.errors.clear()
 
 

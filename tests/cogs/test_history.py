@@ -9,7 +9,7 @@ from dataclasses import replace
 
 import discord
 
-import cogs.review
+from cogs.reviews import Reviewed
 from db import LoggedSeat, MatchLog, MatchOutcome, MatchRecord, PlayerResult
 from engine import Game, Move, Rules
 from tables.replays import Replay, ReplayCache
@@ -82,7 +82,7 @@ async def test_a_match_of_the_history_is_reviewed_for_who_played_it(world):
     # The review itself is computed first, outside the simulated Discord (a worker process
     # takes seconds on a busy machine); the clicks then show the cached review.
     log = await world.env.bot.storage.match_log("h0")
-    await cogs.review.REVIEWS.of(cogs.review.Reviewed.of_log(log, 0, "en"))
+    await world.env.bot.services.reviews.of(Reviewed.of_log(log, 0, "en"))
     shown = await world.ana.slash(world.channel, "cuarenta history")
     review = next(b for b in buttons(shown.response) if b["custom_id"].endswith(":review"))
     assert review["label"] == "📊 1" and not review.get("disabled")

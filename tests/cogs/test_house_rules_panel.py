@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 import pytest
 
-from cogs import house_rules
+from cogs.settings import messages as house_rules
 from engine import Rules
 from tables.house_rules import OPTION_BY_FIELD, OPTIONS, RuleOption
 from tables.settings import ServerSettings
@@ -66,7 +66,7 @@ async def test_a_manager_changes_an_option_and_the_server_keeps_it(world, manage
     assert shown.id == panel.id  # the panel itself shows the new value
     assert chosen(shown, "ronda_points") == "4"
     assert "**House rules**: Quito · ronda 4" in shown.content
-    settings = await world.env.bot.get_cog("Cuarenta").server_settings(world.guild.id)
+    settings = await world.env.bot.services.settings.get(world.guild.id)
     assert settings.default_rules() == Rules(ronda_points=4)  # no stale cached settings
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import discord
 import pytest
 
-from cogs.live_table import HOLD_EXTRA_SECONDS, now
+from cogs.clock import now
+from cogs.live.publisher import HOLD_EXTRA_SECONDS
 from tests.cogs.helpers import current, only_session, play_one_turn, table_message
 
 BOT_PAUSE = 10  # longer than simcord's settle window, so bot moves wait for advance_time

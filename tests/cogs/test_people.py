@@ -7,16 +7,16 @@ import discord
 import pytest
 
 import tables.session
-from cogs.live_table import now
+from cogs.clock import now
 from tests.cogs.helpers import (
     buttons,
-    cog,
     current,
     enabled,
     message,
     only_session,
     open_hand,
     play_one_turn,
+    services,
     table_message,
 )
 
@@ -42,7 +42,7 @@ async def test_bots_have_distinct_names_with_their_level(world):
         else None
     )
     if feminine is not None:  # Spanish agrees with the name: "Rosita (experta)"
-        from cogs.presenters import seat_name
+        from cogs.ui.words import seat_name
 
         index = next(i for i, s in enumerate(session.seats) if s.name == feminine)
         assert seat_name(session, index, "es") == f"🤖 {feminine} (experta)"
@@ -105,7 +105,7 @@ async def test_a_challenger_withdraws_and_the_channel_is_free(world):
     await world.ana.click(sent.response, label="Withdraw")
     shown = message(world.channel, sent.response.id)
     assert "withdrew the challenge" in shown.content and not buttons(shown)
-    assert not cog(world.env).runtime.challenges
+    assert not services(world.env).runtime.challenges
     started = await world.ana.slash(world.channel, "cuarenta start")
     assert not started.ephemeral  # the channel is free at once
 
@@ -199,7 +199,7 @@ async def test_a_host_who_stops_while_losing_forfeits(world):
         session = current(world.env, session.session_id)
         mover = world.ana if session.current_seat().user_id == world.ana.id else world.beto
         await play_one_turn(world, mover, session)
-    table = cog(world.env).runtime.table(session.session_id)
+    table = services(world.env).runtime.table(session.session_id)
     table.session.game.points = [10, 20]  # ana (host, side 0) is behind
     await world.ana.slash(world.channel, "cuarenta stop")
     await world.env.settle()
@@ -236,5 +236,5 @@ async def test_a_ping_discord_refuses_does_not_stop_the_game(world):
         await play_one_turn(world, mover, session)
     assert current(world.env, session.session_id).plays == [2, 2]  # every turn was played
     assert not pings_for(world, world.beto)
-    assert cog(world.env).runtime.table(session.session_id).has_next_step()
+    assert services(world.env).runtime.table(session.session_id).has_next_step()
     world.env.errors.clear()

@@ -39,7 +39,7 @@ async def test_a_challenge_cannot_be_accepted_where_the_bot_cannot_post(world):
     accepted = await world.beto.click(sent.response, label="Accept")
     assert accepted.ephemeral and "Send Messages" in accepted.response.content
     assert sessions(world.env) == {}
-    assert len(world.env.bot.get_cog("Cuarenta").runtime.challenges) == 1  # still open
+    assert len(world.env.bot.services.runtime.challenges) == 1  # still open
 
 
 def _deny(member_id: int, permissions: discord.Permissions):

@@ -7,10 +7,10 @@ import pytest
 from tests.cogs.helpers import (
     at_once,
     click_that_plays,
-    cog,
     current,
     only_session,
     open_hand,
+    services,
     sessions,
     table_message,
 )
@@ -117,5 +117,5 @@ async def test_a_click_at_the_instant_the_turn_runs_out_makes_one_move(world):
     assert seat.missed in (0, 1)
     timed_out = seat.missed == 1
     assert timed_out == any("out of date" in text or "over" in text for text in answers(click))
-    assert cog(world.env).runtime.table(session.session_id).has_next_step()
+    assert services(world.env).runtime.table(session.session_id).has_next_step()
     assert mine is not None

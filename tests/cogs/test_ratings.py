@@ -8,9 +8,9 @@ import re
 
 import pytest
 
-from cogs import history
+from cogs.live import driver as history
 from tables.results import match_record
-from tests.cogs.helpers import cog, only_session, play_until_over, table_message
+from tests.cogs.helpers import only_session, play_until_over, services, table_message
 
 
 def told_changes(content: str) -> dict[int, int]:
@@ -90,7 +90,7 @@ async def test_a_match_against_the_bot_is_rated_with_bots_unless_casual(world, c
     )
     session = only_session(world.env)
     if casual:  # a hint was shown: the match is casual
-        await cog(world.env).runtime.table(session.session_id).change(lambda s: s.note_hint())
+        await services(world.env).runtime.table(session.session_id).change(lambda s: s.note_hint())
     await play_until_over(world, [world.ana], session.session_id)
     await world.env.settle()
     session = only_session(world.env)

@@ -8,19 +8,19 @@ from __future__ import annotations
 
 import pytest
 
-from cogs.live_table import now
-from cogs.presenters import hand_payload
+from cogs.clock import now
+from cogs.ui.table import hand_payload
 from tables import TableSession
 from tests.cogs.helpers import (
     assert_consistent,
     click_that_plays,
-    cog,
     current,
     enabled,
     message,
     only_session,
     open_hand,
     play_one_turn,
+    services,
     sessions,
     table_message,
 )
@@ -95,7 +95,7 @@ async def test_restart_in_a_lobby(world, make_bot):
 async def test_restart_keeps_a_challenge_and_its_expiry(world, make_bot):
     sent = await world.ana.slash(world.channel, "cuarenta challenge", user=world.beto)
     await world.env.restart_bot(make_bot())
-    assert len(cog(world.env).runtime.challenges) == 1
+    assert len(services(world.env).runtime.challenges) == 1
     accepted = await world.beto.click(sent.response, label="Accept")
     assert "accepted" in accepted.response.content
     assert only_session(world.env).phase == "playing"
@@ -172,7 +172,7 @@ async def test_a_table_posted_long_ago_is_posted_again_after_a_restart(world, ma
     await storage.save_meta(session.session_id, meta)
     await world.env.restart_bot(make_bot())
     await world.env.advance_time(5)
-    table = cog(world.env).runtime.table(session.session_id)
+    table = services(world.env).runtime.table(session.session_id)
     assert table.message_id != old_message
     assert "continues below" in message(world.channel, old_message).content
     await assert_consistent(world, session.session_id)

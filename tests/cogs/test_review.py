@@ -8,7 +8,12 @@ from concurrent.futures.process import BrokenProcessPool
 
 import pytest
 
-import cogs.review
+import cogs.ui.table
+import render.review
+from cogs.reviews import Reviewed
+from cogs.ui import ids
+from cogs.ui.rows import button
+from cogs.workers import Work, Workers
 from engine import Card
 from engine.ai.teacher import replay
 from i18n import t
@@ -89,11 +94,9 @@ async def test_a_hint_is_refused_where_hints_are_off(world, monkeypatch):
     # A button from a forged (or much older) client: the click must still be refused.
     version = session.version
     monkeypatch.setattr(
-        cogs.review,
+        cogs.ui.table,
         "hint_button",
-        lambda s, user, lang: cogs.review.button(
-            cogs.review.HintButton.id_for(s.session_id, s.version)
-        ),
+        lambda s, user, lang: button(ids.HINT.build(session_id=s.session_id, version=s.version)),
     )
     hand = await open_hand(world, player, session)
     (hint,) = enabled(hand, "hint")
@@ -110,13 +113,13 @@ def pictures(monkeypatch) -> list:
     """Every table picture the review draws, in order (a costly move: its table, then
     the player's hand)."""
     drawn = []
-    real = cogs.review.draw_table
+    real = render.review.draw_table
 
     def draw(picture):
         drawn.append(picture)
         return real(picture)
 
-    monkeypatch.setattr(cogs.review, "draw_table", draw)
+    monkeypatch.setattr(render.review, "draw_table", draw)
     return drawn
 
 
@@ -128,7 +131,7 @@ async def test_the_review_shows_only_what_the_player_could_know(world, pictures)
     await play_until_over(world, [world.ana], session.session_id)
     session = only_session(world.env)
     seat = session.seat_of(world.ana.id)
-    await reviewed_in_advance(session, seat)
+    await reviewed_in_advance(world, session, seat)
     final = table_message(world, session)
     (review,) = enabled(final, "review")
 
@@ -175,22 +178,22 @@ async def test_the_command_reviews_the_last_match_from_the_history(world):
     assert answers(nothing)[-1].content == t("refuse.review_none", "en")
     await play_until_over(world, [world.ana], session.session_id)
     finished = only_session(world.env)
-    await reviewed_in_advance(finished, finished.seat_of(world.ana.id))
+    await reviewed_in_advance(world, finished, finished.seat_of(world.ana.id))
     final = table_message(world, finished)
     (review,) = enabled(final, "review")
     shown = answers(await world.ana.click(final, custom_id=review["custom_id"]))[-1]
-    runtime = world.env.bot.get_cog("Cuarenta").runtime
+    runtime = world.env.bot.services.runtime
     runtime.forget(runtime.table(session.session_id))
     later = answers(await world.ana.slash(world.channel, "cuarenta review"))[-1]
     assert later.ephemeral and later.attachments
     assert costly_lines(later.content) == costly_lines(shown.content) != []
 
 
-async def reviewed_in_advance(session, seat: int) -> None:
+async def reviewed_in_advance(world, session, seat: int) -> None:
     """Compute the match's review now, outside the simulated Discord: in the worker it
     takes seconds on a busy machine, longer than a click may take to settle; the clicks
     then show it from the reviews kept (the path every later reader takes)."""
-    await cogs.review.REVIEWS.of(cogs.review.Reviewed.of_table(session, seat, "en"))
+    await world.env.bot.services.reviews.of(Reviewed.of_table(session, seat, "en"))
 
 
 def costly_lines(text: str) -> list[str]:
@@ -198,11 +201,11 @@ def costly_lines(text: str) -> list[str]:
 
 
 def test_a_worker_that_died_is_replaced():
-    workers = cogs.review.Workers()
+    workers = Workers()
     try:
-        dying = workers.submit(cogs.review.Work.HINT, os._exit, 1)
+        dying = workers.submit(Work.HINT, os._exit, 1)
         with pytest.raises(BrokenProcessPool):
             dying.result(timeout=60)
-        assert workers.submit(cogs.review.Work.HINT, sum, [1, 2]).result(timeout=60) == 3
+        assert workers.submit(Work.HINT, sum, [1, 2]).result(timeout=60) == 3
     finally:
         workers.shutdown()

@@ -17,7 +17,7 @@ import simcord
 from bot import create_bot
 from db import Storage
 from tests.cogs.conftest import World
-from tests.cogs.helpers import cog, current, only_session, play_one_turn
+from tests.cogs.helpers import current, only_session, play_one_turn, services
 from tests.db.postgres import fresh_database, postgres_server
 
 __all__ = ["postgres_server"]
@@ -79,8 +79,7 @@ class Process:
         await self.env.restart_bot(self.make_bot())
 
     async def close_storage(self) -> None:
-        runtime = cog(self.env).runtime
-        await runtime.shutdown()
+        services(self.env).shutdown()
         await self.env.bot.storage.close()
 
     def stop(self) -> None:
@@ -112,19 +111,19 @@ def test_two_processes_split_the_servers_of_one_database(postgres_server):
         table_1 = second.run(second.start_game())
         first.run(first.play(table_0))
         version_1 = second.run(second.play(table_1))
-        assert set(cog(first.env).runtime.tables) == {table_0}
-        assert set(cog(second.env).runtime.tables) == {table_1}
+        assert set(services(first.env).runtime.tables) == {table_0}
+        assert set(services(second.env).runtime.tables) == {table_1}
 
         before = asyncio.run(saved(database, table_1))
         first.run(first.restart())  # the first process restarts...
-        assert set(cog(first.env).runtime.tables) == {table_0}  # ...and restores only its own
+        assert set(services(first.env).runtime.tables) == {table_0}  # ...and restores only its own
         first.run(first.play(table_0))
         after = asyncio.run(saved(database, table_1))
         assert after == before and after.live  # the other's table as it was
 
         assert second.run(second.play(table_1)) > version_1  # and it plays on
         second.run(second.restart())
-        assert set(cog(second.env).runtime.tables) == {table_1}
+        assert set(services(second.env).runtime.tables) == {table_1}
         assert asyncio.run(saved(database, table_0)).live
     finally:
         first.stop()

@@ -9,7 +9,7 @@ import re
 import pytest
 
 import tables.session
-from cogs.presenters import card_tag, log_lines
+from cogs.ui.table import card_tag, log_lines
 from engine import EventKind, Move
 from i18n import t
 from tests.cogs.helpers import current, enabled, only_session, open_hand, table_message

@@ -23,9 +23,9 @@ async def test_the_table_has_a_picture_and_a_server_can_turn_it_off(world):
 
 async def test_an_unchanged_table_is_not_uploaded_again(world):
     await world.ana.slash(world.channel, "cuarenta start", mode="bot", bot_level="easy")
-    runtime = world.env.bot.get_cog("Cuarenta").runtime
+    runtime = world.env.bot.services.runtime
     before = len(world.env.http_requests)
-    runtime.table(only_session(world.env).session_id).publish()  # same state again
+    runtime.table(only_session(world.env).session_id).publisher.publish()  # same state again
     await world.env.settle()  # the edit carries the text only, no new picture
     edit = world.env.http_requests[before]
     assert edit.method == "PATCH" and "attachments" not in (edit.json or {})

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from cogs.workers import Work
 from engine import Game, Move
 from tests.cogs.helpers import enabled, only_session, play_one_turn, play_until_over, table_message
 
@@ -53,8 +54,8 @@ async def test_the_expert_thinks_in_another_process_and_plays_on(world):
     for _ in range(3):
         await play_one_turn(world, world.ana, only_session(world.env))
     assert only_session(world.env).version >= start_version + 6  # 3 moves each side
-    runtime = world.env.bot.get_cog("Cuarenta").runtime
-    assert runtime.thinks_elsewhere
+    runtime = world.env.bot.services.runtime
+    assert world.env.bot.services.workers.started(Work.THINK)
     session = only_session(world.env)
     [expert] = runtime.table(session.session_id).remembered_bots()
     assert expert.level == "expert"

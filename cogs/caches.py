@@ -1,0 +1,69 @@
+"""What the bot reads from the database once and keeps: server settings, player prefs.
+
+Each cache is the one owner of its entries: a change goes through it (written to the
+database first, then kept), so no other module holds a copy that could go stale.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from db import Storage, StorageError
+from tables.players import PlayerPrefs
+from tables.settings import ServerSettings
+
+log = logging.getLogger(__name__)
+
+
+class SettingsCache:
+    """Each server's settings (`/cuarenta config`), read once."""
+
+    def __init__(self, storage: Storage) -> None:
+        self._storage = storage
+        self._by_guild: dict[int, ServerSettings] = {}
+
+    async def get(self, guild_id: int | None) -> ServerSettings:
+        """The server's settings; the defaults outside a server."""
+        if guild_id is None:
+            return ServerSettings()
+        settings = self._by_guild.get(guild_id)
+        if settings is None:
+            stored = await self._storage.get_guild_config(guild_id)
+            settings = self._by_guild[guild_id] = ServerSettings.from_stored(stored)
+        return settings
+
+    async def change(self, guild_id: int, **changes: Any) -> ServerSettings:
+        """Save `changes` over the stored settings (in one statement) and keep the result."""
+        stored = await self._storage.set_guild_config(guild_id, **changes)
+        settings = self._by_guild[guild_id] = ServerSettings.from_stored(stored)
+        return settings
+
+
+class PrefsCache:
+    """Each player's preferences (`/cuarenta preferences`), read once."""
+
+    def __init__(self, storage: Storage) -> None:
+        self._storage = storage
+        self._by_user: dict[int, PlayerPrefs] = {}
+
+    def known(self, user_id: int) -> PlayerPrefs:
+        """The player's preferences as last read (the defaults if never read)."""
+        return self._by_user.get(user_id) or PlayerPrefs()
+
+    async def get(self, user_id: int) -> PlayerPrefs:
+        """The player's preferences; the defaults when the database can't say."""
+        prefs = self._by_user.get(user_id)
+        if prefs is None:
+            try:
+                stored = await self._storage.get_player_config(user_id)
+            except StorageError:
+                log.warning("could not read the preferences of %s", user_id)
+                return PlayerPrefs()
+            prefs = self._by_user[user_id] = PlayerPrefs.from_stored(stored)
+        return prefs
+
+    async def change(self, user_id: int, **values: bool) -> PlayerPrefs:
+        stored = await self._storage.set_player_config(user_id, **values)
+        prefs = self._by_user[user_id] = PlayerPrefs.from_stored(stored)
+        return prefs

@@ -1,0 +1,106 @@
+"""The only module that reaches into discord.py's internals: edits without the overhead.
+
+`DiscordIO` sends what the tables and challenges publish. Its two raw edits skip what
+discord.py would add and nobody reads: parsing the answer into a Message (a good share
+of a move's CPU), and an `Interaction` object, which discord.py can't rebuild from a
+saved token. They use `handle_message_parameters`, `async_context` and the HTTP client's
+session, so discord.py is pinned below 2.8 (pyproject.toml).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+
+import discord
+from discord.http import handle_message_parameters
+from discord.webhook.async_ import async_context
+
+log = logging.getLogger(__name__)
+
+
+class DiscordIO:
+    def __init__(self, client: discord.Client) -> None:
+        self.client = client
+
+    async def edit_message(
+        self,
+        channel_id: int,
+        message_id: int,
+        *,
+        content: str,
+        view: discord.ui.View | None,
+        attachments: list[discord.File] = discord.utils.MISSING,
+    ) -> None:
+        """Edit one of the bot's messages (the answer is not parsed: nobody reads it)."""
+        with handle_message_parameters(
+            content=content, view=view, attachments=attachments
+        ) as params:
+            await self.client.http.edit_message(channel_id, message_id, params=params)
+
+    async def edit_public(
+        self,
+        channel_id: int,
+        message_id: int | None,
+        content: str,
+        attachments: list[discord.File] = discord.utils.MISSING,
+    ) -> None:
+        """Best effort: a closed challenge or a moved table says so and loses its buttons."""
+        if message_id is None:
+            return
+        try:
+            await self.edit_message(
+                channel_id, message_id, content=content, view=None, attachments=attachments
+            )
+        except discord.HTTPException:
+            log.info("could not edit message %s in %s", message_id, channel_id)
+
+    async def edit_hand(self, token: str, content: str, view: discord.ui.View | None) -> None:
+        """Edit the private message an interaction token answered with (its "@original").
+
+        Works from the token alone, so hands opened before a restart are refreshed too.
+        This is what `Interaction.edit_original_response` does, without the Interaction
+        (discord.py has no public constructor for one from a saved token).
+        """
+        http = self.client.http
+        assert self.client.application_id is not None  # known once logged in
+        with handle_message_parameters(content=content, view=view) as params:
+            await async_context.get().edit_original_interaction_response(
+                self.client.application_id,
+                token,
+                session=http._HTTPClient__session,  # type: ignore[attr-defined]
+                proxy=http.proxy,
+                proxy_auth=http.proxy_auth,
+                payload=params.payload,
+                multipart=params.multipart,
+                files=params.files,
+            )
+
+    async def send(
+        self,
+        channel_id: int,
+        content: str,
+        *,
+        view: discord.ui.View | None = None,
+        files: list[discord.File] | None = None,
+        mention: int | None = None,
+    ) -> discord.Message:
+        """Post a message in a channel; `mention`: the one user it may ping."""
+        channel = self.client.get_partial_messageable(channel_id)
+        allowed = (
+            discord.AllowedMentions(users=[discord.Object(mention)])
+            if mention is not None
+            else discord.utils.MISSING
+        )
+        return await channel.send(
+            content=content,
+            view=view or discord.utils.MISSING,
+            files=files or discord.utils.MISSING,
+            allowed_mentions=allowed,
+        )
+
+    async def delete(self, channel_id: int, message_id: int) -> None:
+        """Delete one of the bot's messages if it can; a message already gone is fine."""
+        channel = self.client.get_partial_messageable(channel_id)
+        with contextlib.suppress(discord.HTTPException):
+            await channel.get_partial_message(message_id).delete()

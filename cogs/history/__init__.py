@@ -1,0 +1,1 @@
+"""A player's match history (`/cuarenta history`, paged) and step-by-step replays."""

@@ -1,0 +1,206 @@
+"""What a history page and a replay say: a replay shows the viewer's own hand only,
+unless the match's server lets replays show every hand (`replay_all_hands`)."""
+
+from __future__ import annotations
+
+import math
+
+from db import HistoryEntry, LoggedSeat, MatchOutcome, Storage
+from engine import Rules
+from i18n import t, tn
+from tables import Seat, TableSession, ratings
+from tables.replays import Replay, Step
+
+from ..ui import ids
+from ..ui.rows import Payload, Rows, Style, button
+from ..ui.table import log_lines
+from ..ui.words import (
+    CardDisplay,
+    cards_text,
+    level_word,
+    rules_label,
+    score_text,
+    side_label,
+    signed,
+)
+
+HISTORY_PAGE = 5
+
+
+def seat_label(seat: LoggedSeat, lang: str) -> str:
+    """A seat of a recorded match: a mention, or the bot's name and level."""
+    if seat.user_id is not None:
+        return f"<@{seat.user_id}>"
+    bot = Seat(bot_level=seat.bot_level or "normal", name=seat.name)
+    return t("table.bot_name", lang, name=seat.name or "bot", level=level_word(bot, lang))
+
+
+def _result(entry: HistoryEntry, lang: str) -> str:
+    if entry.outcome == MatchOutcome.ABANDONED:
+        return t("history.abandoned", lang)
+    result = t("history.won" if entry.won else "history.lost", lang)
+    if entry.outcome == MatchOutcome.FORFEIT:
+        result += t("history.forfeit", lang)
+    return result
+
+
+def history_line(number: int, entry: HistoryEntry, lang: str) -> str:
+    """One match of a history page: when, result, chicas, points, who, rules, rating."""
+    others = [s for s in entry.seats if s.seat != entry.seat]
+    against = ", ".join(seat_label(s, lang) for s in others if s.seat % 2 != entry.side)
+    partners = [seat_label(s, lang) for s in others if s.seat % 2 == entry.side]
+    details = [t("history.against", lang, who=against)]
+    if partners:
+        details.append(t("history.partner", lang, who=", ".join(partners)))
+    details.append(rules_label(Rules.from_dict(entry.rule_options), lang))
+    if entry.casual:
+        details.append(t("history.casual", lang))
+    if entry.rating is not None:
+        change = ratings.shown_change(entry.rating.before, entry.rating.after)
+        details.append(t("history.rating", lang, change=signed(change)))
+    if not entry.has_replay:
+        details.append(t("history.no_replay", lang))
+    return t(
+        "history.row",
+        lang,
+        n=number,
+        when=f"<t:{int(entry.finished_at)}:f>",
+        result=_result(entry, lang),
+        chicas_won=entry.chicas_won,
+        chicas_lost=entry.chicas_lost,
+        score=score_text(entry.points, lang),
+        details=" · ".join(details),
+    )
+
+
+async def history_payload(
+    storage: Storage, user_id: int, guild_id: int | None, page: int, lang: str
+) -> Payload:
+    """A page of the player's history, newest first, with a replay button per match."""
+    total = await storage.history_size(user_id, guild_id)
+    pages = max(1, math.ceil(total / HISTORY_PAGE))
+    page = min(max(page, 0), pages - 1)
+    entries = await storage.history(user_id, guild_id, HISTORY_PAGE, page * HISTORY_PAGE)
+    who = f"<@{user_id}>"
+    scope = t("choice.global" if guild_id is None else "choice.guild", lang)
+    head = t("history.title", lang, who=who, scope=scope, count=tn("history.count", lang, total))
+    if not entries:
+        return Payload(f"{head}\n{t('history.empty', lang)}", None)
+    first = page * HISTORY_PAGE + 1
+    lines = [head, *(history_line(first + i, e, lang) for i, e in enumerate(entries))]
+    lines.append(t("leaderboard.page", lang, page=page + 1, pages=pages))
+    scope_id = ids.scope_of(guild_id)
+    # One row of 🎬 replays, one of 📊 reviews: a button per listed match.
+    replay_buttons, review_buttons = (
+        [
+            button(
+                ids.REPLAY.build(match_id=entry.match_id, step=0, tag=tag),
+                label=t(key, lang, n=first + i),
+                disabled=not entry.has_replay,
+            )
+            for i, entry in enumerate(entries)
+        ]
+        for tag, key in (("open", "history.replay"), ("review", "history.review"))
+    )
+    paging = [
+        button(
+            ids.HISTORY.build(user_id=user_id, scope=scope_id, page=page - 1),
+            label=t("button.prev", lang),
+            disabled=page == 0,
+        ),
+        button(
+            ids.HISTORY.build(user_id=user_id, scope=scope_id, page=page + 1),
+            label=t("button.next", lang),
+            disabled=page >= pages - 1,
+        ),
+    ]
+    rows = [replay_buttons, review_buttons, paging]
+    return Payload("\n".join(lines), Rows.stacked(rows))
+
+
+def shown_hands(replay: Replay, viewer: int, all_hands: bool) -> list[int]:
+    """The seats whose hands this viewer may see: their own; every seat when the server
+    lets replays show all hands (replays are of finished matches only)."""
+    seats = replay.log.seats
+    if all_hands:
+        return [seat.seat for seat in seats]
+    return [seat.seat for seat in seats if seat.user_id == viewer]
+
+
+def replay_text(
+    replay: Replay,
+    step: Step,
+    session: TableSession,
+    hands: list[int],
+    display: CardDisplay,
+    lang: str,
+) -> str:
+    """Where the replay is: the match, the step, the scores, what was played, the hands."""
+    log, game = replay.log, step.game
+    rules = rules_label(Rules.from_dict(log.rule_options), lang)
+    lines = [t("replay.title", lang, when=f"<t:{int(log.finished_at)}:f>", rules=rules)]
+    where = (
+        t("replay.start", lang)
+        if step.number == 0
+        else t("replay.step", lang, step=step.number, last=replay.last)
+    )
+    lines.append(f"**{where}**")
+    a, b = side_label(session, 0, lang), side_label(session, 1, lang)
+    lines.append(
+        t(
+            "replay.scores",
+            lang,
+            a=a,
+            b=b,
+            points_a=game.scores[0],
+            points_b=game.scores[1],
+            chicas_a=game.chicas[0],
+            chicas_b=game.chicas[1],
+        )
+    )
+    lines += log_lines(session, display, lang)
+    if step.number == replay.last:
+        lines.append(t("replay.end", lang))
+    for seat in hands:
+        cards = game.hands[seat]
+        shown = cards_text(cards, display) if cards else t("replay.no_cards", lang)
+        who = seat_label(log.seats[seat], lang)
+        lines.append(t("replay.hand", lang, who=who, cards=shown))
+    if len(hands) < log.players:
+        lines.append(t("replay.hidden", lang))
+    return "\n".join(lines)
+
+
+def replay_view(replay: Replay, number: int, lang: str) -> Rows:
+    match_id, last = replay.log.match_id, replay.last
+    next_hand, next_chica = replay.next_hand(number), replay.next_chica(number)
+    return Rows.of(
+        [
+            button(
+                ids.REPLAY.build(match_id=match_id, step=0, tag="first"),
+                label="⏮",
+                disabled=number == 0,
+            ),
+            button(
+                ids.REPLAY.build(match_id=match_id, step=number - 1, tag="prev"),
+                label=t("button.prev", lang),
+                disabled=number == 0,
+            ),
+            button(
+                ids.REPLAY.build(match_id=match_id, step=number + 1, tag="next"),
+                label=t("button.next", lang),
+                style=Style.BLUE,
+                disabled=number >= last,
+            ),
+            button(
+                ids.REPLAY.build(match_id=match_id, step=next_hand or last, tag="hand"),
+                label=t("replay.next_hand", lang),
+                disabled=next_hand is None,
+            ),
+            button(
+                ids.REPLAY.build(match_id=match_id, step=next_chica or last, tag="chica"),
+                label=t("replay.next_chica", lang),
+                disabled=next_chica is None,
+            ),
+        ]
+    )

@@ -1,0 +1,231 @@
+"""`TablePublisher`: a table's public message and its players' open hands, kept true.
+
+The public message is a projection of the saved state: the publisher re-renders it from
+the session whenever asked, at most one request in flight, the newest state winning.
+When a bot is about to answer a move, it waits for that answer (up to a bound), so a
+move and the bot's reply cost one channel request. A failure is retried with backoff;
+a channel the bot can no longer post in ends the table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import logging
+
+import discord
+
+from i18n import t
+from render.table import render_table_png
+
+from ..clock import backoff, now
+from ..ui.pictures import table_picture
+from ..ui.table import hand_payload, public_payload
+from .state import OpenHand, Table, TableKit, picture_key
+
+log = logging.getLogger(__name__)
+
+TABLE_REPOST_SECONDS = 50 * 60  # edits of a message older than 1 hour are rate limited
+HOLD_EXTRA_SECONDS = 3.0  # how much longer than its pause a bot's answer is waited for
+TOO_MANY_OLD_EDITS = 30046  # Discord's code for edits of a message older than an hour
+UNKNOWN_CHANNEL = 10003
+REFUSED_POSTS_LIMIT = 4  # posts refused in a row (403/404) before the table is closed
+
+
+class TableUnreachable(Exception):
+    """The bot can no longer post in the table's channel (deleted, or access removed)."""
+
+
+class TablePublisher:
+    def __init__(self, table: Table, kit: TableKit, *, awaiting_reply: bool) -> None:
+        self._table = table
+        self._kit = kit
+        self._task: asyncio.Task[None] | None = None
+        self._wanted = False
+        self._holding = False
+        self._hold_started: float | None = None
+        self._refused_posts = 0
+        # The opener posts the first message as its reply: publish nothing until then.
+        self._awaiting_reply = awaiting_reply
+
+    def is_shown(self) -> bool:
+        """Nothing left to publish: the public message shows the saved state."""
+        return not self._wanted and (self._task is None or self._task.done())
+
+    def publish(self) -> None:
+        """Bring the public message (and open hands) to the saved state, soon."""
+        if self._table.closed:
+            return
+        self._wanted = True
+        if self._awaiting_reply:
+            return
+        if self._task is not None and not self._task.done():
+            if not self._holding:
+                return  # the running publisher will see the newer state
+            self._task.cancel()  # it was waiting for this change: publish it now
+        self._task = self._kit.scheduler.spawn(self._loop(), f"publish-{self._table.session_id}")
+
+    def replied(self, version: int) -> None:
+        """The opener's reply showed state `version`: publish what came after it."""
+        self._awaiting_reply = False
+        if version != self._table.session.version:
+            self.publish()
+
+    def reply_failed(self) -> None:
+        """The opener could not post the table message: the publisher posts it."""
+        self._awaiting_reply = False
+        self.publish()
+
+    def hand_not_shown(self, user_id: int) -> None:
+        """The answer that would have shown this player's hand failed: refresh it later."""
+        hand = self._table.meta.hands.get(user_id)
+        if hand is not None:
+            hand.shown_version = -1
+            self.publish()
+
+    def stop(self) -> None:
+        if self._task is not None and self._task is not asyncio.current_task():
+            self._task.cancel()
+
+    def _bot_answers_soon(self) -> bool:
+        session = self._table.session
+        seat = session.current_seat()
+        return seat is not None and seat.is_bot and session.paused_until is None
+
+    async def _loop(self) -> None:
+        attempt = 0
+        while self._wanted and not self._table.closed:
+            if self._bot_answers_soon():
+                # Wait for the bot's answer, to show both in one edit; but not for long,
+                # nor across several bot moves in a row (a table of bots must show too).
+                if self._hold_started is None:
+                    self._hold_started = now()
+                window = self._kit.bot_pause_seconds + HOLD_EXTRA_SECONDS
+                remaining = self._hold_started + window - now()
+                if remaining > 0:
+                    self._holding = True
+                    try:
+                        await asyncio.sleep(remaining)
+                    finally:
+                        self._holding = False
+            self._hold_started = None
+            self._wanted = False
+            try:
+                async with self._kit.background:
+                    await self._publish_table()
+                    await self._push_hands()
+                attempt = 0
+            except TableUnreachable:
+                await self._table.close_unreachable()
+                return
+            except asyncio.CancelledError:
+                raise
+            except Exception as error:
+                self._wanted = True
+                delay = backoff(attempt)
+                attempt += 1
+                log.warning(
+                    "publishing table %s failed (%s); again in %.0f s",
+                    self._table.session_id,
+                    error,
+                    delay,
+                )
+                await asyncio.sleep(delay)
+
+    async def _publish_table(self) -> None:
+        session, meta, io_ = self._table.session, self._table.meta, self._kit.io
+        payload = public_payload(session, self._kit.emojis)
+        message_id = session.table_message_id
+        too_old = meta.posted_at is None or now() - meta.posted_at > TABLE_REPOST_SECONDS
+        if message_id is not None and not too_old:
+            files, picture = await self._picture(fresh=False)
+            try:
+                await io_.edit_message(
+                    session.channel_id,
+                    message_id,
+                    content=payload.content,
+                    view=payload.view,
+                    attachments=discord.utils.MISSING if files is None else files,
+                )
+                meta.picture = picture
+                return
+            except discord.NotFound:
+                log.info("table message of %s is gone; posting it again", session.session_id)
+            except discord.Forbidden:
+                log.info("cannot edit the table message of %s; posting again", session.session_id)
+            except discord.HTTPException as error:
+                if error.code != TOO_MANY_OLD_EDITS:
+                    raise
+        files, picture = await self._picture(fresh=True)
+        try:
+            message = await io_.send(
+                session.channel_id, payload.content, view=payload.view, files=files
+            )
+        except (discord.NotFound, discord.Forbidden) as error:
+            # A deleted channel is gone for good; access may come back, so a refusal to
+            # post is tried a few times (with the publisher's backoff) before giving up.
+            self._refused_posts += 1
+            if error.code == UNKNOWN_CHANNEL or self._refused_posts >= REFUSED_POSTS_LIMIT:
+                raise TableUnreachable(str(error)) from error
+            raise
+        self._refused_posts = 0
+        if message_id is not None:
+            self._kit.scheduler.spawn(self._retire(message_id), f"retire-{session.session_id}")
+        self._table.set_message(message.id, now(), picture, session.version)
+
+    async def first_picture(self) -> tuple[list[discord.File], str | None]:
+        """What a new table message carries: the picture (if shown here) and its key."""
+        files, key = await self._picture(fresh=True)
+        return files or [], key
+
+    async def _picture(self, fresh: bool) -> tuple[list[discord.File] | None, str | None]:
+        """The attachments the message needs (None: leave them) and the picture it will show.
+
+        Drawn only when what it shows changed (and the renderer caches by content);
+        servers can turn it off.
+        """
+        session, meta = self._table.session, self._table.meta
+        if session.game is None:
+            return (None if not fresh else []), None
+        settings = await self._kit.settings.get(session.guild_id)
+        if not settings.table_picture:
+            return ([] if meta.picture or fresh else None), None
+        picture = table_picture(session)
+        key = picture_key(picture)
+        if key == meta.picture and not fresh:
+            return None, key
+        png = render_table_png(picture)  # under a millisecond from pre-drawn cards
+        return [discord.File(io.BytesIO(png), filename="mesa.png")], key
+
+    async def _retire(self, message_id: int) -> None:
+        """An old table message: its cards may be back in hands by now, so only a pointer stays."""
+        moved = t("table.moved", self._table.session.lang)
+        await self._kit.io.edit_public(self._table.channel_id, message_id, moved, attachments=[])
+
+    async def _push_hands(self) -> None:
+        """Refresh the hands players have open, while their interaction tokens live."""
+        session, hands = self._table.session, self._table.meta.hands
+        if session.game is None:
+            return
+        for user_id, hand in list(hands.items()):
+            if hand.shown_version == session.version:
+                continue
+            if hand.expired():
+                del hands[user_id]
+                continue
+            one_tap = self._kit.prefs.known(user_id).one_tap
+            payload = hand_payload(session, user_id, self._kit.emojis, hand.lang, None, one_tap)
+            try:
+                await self._kit.io.edit_hand(hand.token, payload.content, payload.view)
+            except discord.HTTPException:
+                hands.pop(user_id, None)
+                continue
+            hand.shown_version = session.version
+
+    async def collapse(self, hand: OpenHand) -> None:
+        """An older private hand would still look live (old cards, "your turn!"): say so."""
+        if hand.expired():
+            return
+        with contextlib.suppress(discord.HTTPException):
+            await self._kit.io.edit_hand(hand.token, t("hand.replaced", hand.lang), None)

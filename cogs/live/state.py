@@ -1,0 +1,140 @@
+"""What a live table keeps besides its session, and what every live table shares."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple, Protocol, TypeVar
+
+from db import Storage
+from render.table import TablePicture
+from tables import TableSession
+
+from ..caches import PrefsCache, SettingsCache
+from ..card_emojis import CardEmojis
+from ..clock import now
+from ..discord_io import DiscordIO
+from ..scheduler import Scheduler
+from ..workers import Workers
+
+T = TypeVar("T")
+
+HAND_PUSH_SECONDS = 14 * 60  # an interaction token lives 15 minutes
+
+
+class Hand(NamedTuple):
+    """A private hand just shown: whose, the token that edits it, its language, its id."""
+
+    user_id: int
+    token: str
+    lang: str
+    message_id: int | None
+
+
+@dataclass
+class OpenHand:
+    """A private hand a player has open: its interaction token lets the bot refresh it."""
+
+    token: str
+    opened_at: float
+    lang: str
+    message_id: int | None = None  # the private message the token edits
+    shown_version: int = -1  # not saved: after a restart every open hand is refreshed once
+
+    def expired(self) -> bool:
+        """Its interaction token no longer edits the message (or is about to stop)."""
+        return now() - self.opened_at > HAND_PUSH_SECONDS
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "token": self.token,
+            "opened_at": self.opened_at,
+            "lang": self.lang,
+            "message_id": self.message_id,
+        }
+
+
+@dataclass
+class TableMeta:
+    """What the bot knows about the table's Discord side; saved with the session."""
+
+    posted_at: float | None = None  # when the table message was posted (edits age out)
+    reminder_id: int | None = None  # the turn reminder to delete at the next change
+    ping_id: int | None = None  # the "your turn" ping, deleted the same way
+    picture: str | None = None  # the picture the message shows (a key), None: none
+    recorded: bool = False  # the finished match is in the records
+    hands: dict[int, OpenHand] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "posted_at": self.posted_at,
+            "reminder_id": self.reminder_id,
+            "ping_id": self.ping_id,
+            "picture": self.picture,
+            "recorded": self.recorded,
+            "hands": {str(user): hand.to_dict() for user, hand in self.hands.items()},
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> TableMeta:
+        hands = {int(user): OpenHand(**hand) for user, hand in data.get("hands", {}).items()}
+        return cls(
+            posted_at=data.get("posted_at"),
+            reminder_id=data.get("reminder_id"),
+            ping_id=data.get("ping_id"),
+            picture=data.get("picture"),
+            recorded=bool(data.get("recorded", False)),
+            hands=hands,
+        )
+
+
+def picture_key(picture: TablePicture) -> str:
+    """A short fingerprint of a picture, kept to know whether the message shows it."""
+    return hashlib.blake2s(repr(picture).encode(), digest_size=8).hexdigest()
+
+
+@dataclass(frozen=True)
+class TableKit:
+    """What every live table of the bot uses, shared by all of them."""
+
+    storage: Storage
+    io: DiscordIO
+    emojis: CardEmojis
+    settings: SettingsCache
+    prefs: PrefsCache
+    workers: Workers
+    scheduler: Scheduler
+    # Bot moves and table edits run a few at a time: when hundreds fall due together, a
+    # click's handler still gets the loop between a few of them, not behind all of them.
+    background: asyncio.Semaphore
+    bot_pause_seconds: float  # a bot seat "thinks" visibly this long
+
+
+class Table(Protocol):
+    """The live table as its publisher and driver see it (play/live_table.py)."""
+
+    @property
+    def session(self) -> TableSession: ...
+    @property
+    def meta(self) -> TableMeta: ...
+    @property
+    def closed(self) -> bool: ...
+    @property
+    def session_id(self) -> str: ...
+    @property
+    def channel_id(self) -> int: ...
+
+    async def change(
+        self,
+        apply: Callable[[TableSession], T],
+        *,
+        hand: Hand | None = None,
+        interactive: bool = False,
+    ) -> T: ...
+    async def save_meta(self) -> None: ...
+    def set_message(
+        self, message_id: int, posted_at: float, picture: str | None, version: int
+    ) -> None: ...
+    async def close_unreachable(self) -> None: ...

@@ -1,0 +1,1 @@
+"""A table from lobby to result: its commands and buttons, its live state, its messages."""

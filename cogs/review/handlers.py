@@ -1,0 +1,169 @@
+"""Hints and reviews: the "💡 Pista" button under a hand, the "📊 Repaso" button on a
+finished table, and `/cuarenta review`.
+
+- A hint is the expert's move for the position and one line of why, privately; the
+  first hint shown makes the match casual (`TableSession.note_hint`).
+- A review is the reader's match judged for their own seat: everyone's accuracy, their
+  costliest moves (each with a picture of the table and their own hand then), and the
+  moments that decided each chica.
+
+The thinking (engine/ai/teacher.py) runs in the worker processes (cogs/workers.py),
+never in the event loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+
+import discord
+
+from engine.ai import teacher
+from tables import Phase, Refusal, TableSession
+
+from ..answers import answers_refusals, reader_language, reply
+from ..reviews import Reviewed
+from ..services import Services, services_of
+from ..ui import ids
+from ..ui.ids import Clickable
+from ..workers import Work
+from .messages import costly_move_picture, hint_text, review_text
+
+HISTORY_LOOKUP = 5  # the reader's latest recorded matches searched for one with its moves
+
+
+class HintButton(Clickable, ids=ids.HINT):
+    """Under a player's hand on their turn: the expert's move, privately."""
+
+    session_id: str
+    version: int
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        services = services_of(interaction.client)
+        await click_hint(services, interaction, self.session_id, self.version)
+
+
+@answers_refusals
+async def click_hint(
+    services: Services, interaction: discord.Interaction, session_id: str, version: int
+) -> None:
+    table = services.runtime.table(session_id)
+    session = table.session
+    if not session.hints_available:
+        raise Refusal("hints_off")
+    game = session.game
+    if session.phase != Phase.PLAYING or game is None:
+        raise Refusal("game_over")
+    seat = session.seat_of(interaction.user.id)
+    if seat is None:
+        raise Refusal("not_in_game")
+    if game.to_play != seat:
+        raise Refusal("not_your_turn")
+    if version != session.version:
+        raise Refusal("stale_hand")
+    moves = list(session.moves)  # the position the player saw, fixed before any await
+    lang = await reader_language(services, interaction)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    found = await services.workers.run(
+        Work.HINT, teacher.hint_after, session.players, session.rules, session.seed, moves
+    )
+
+    def shown(now_playing: TableSession) -> None:
+        if now_playing.version != version:  # played meanwhile: the hint answers nothing
+            raise Refusal("stale_hand")
+        now_playing.note_hint()
+
+    if table.session.version != version:
+        raise Refusal("stale_hand")
+    if not table.session.hints_used:
+        await table.change(shown)
+    await reply(interaction, hint_text(found, services.emojis, lang))
+
+
+class ReviewButton(Clickable, ids=ids.REVIEW):
+    """On a finished table: the clicker's review of the match, privately."""
+
+    session_id: str
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await click_review(services_of(interaction.client), interaction, self.session_id)
+
+
+@answers_refusals
+async def click_review(
+    services: Services, interaction: discord.Interaction, session_id: str
+) -> None:
+    session = services.runtime.table(session_id).session
+    if session.is_live or session.game is None or not session.moves:
+        raise Refusal("review_unfinished")
+    seat = seat_played_by(session, interaction.user.id)
+    if seat is None:
+        raise Refusal("review_not_yours")
+    lang = await reader_language(services, interaction)
+    await send_review(services, interaction, Reviewed.of_table(session, seat, lang), lang)
+
+
+@answers_refusals
+async def review_command(
+    services: Services, interaction: discord.Interaction, match_id: str | None = None
+) -> None:
+    """/cuarenta repaso: the reader's last match, reviewed: a table finished lately, or
+    else the newest match of their history whose moves were kept. With `match_id` (a
+    match of their history, e.g. from its 📊 button), that one."""
+    user_id = interaction.user.id
+    lang = await reader_language(services, interaction)
+    if match_id is not None:
+        log = await services.storage.match_log(match_id)
+        seat = (
+            None if log is None else next((s.seat for s in log.seats if s.user_id == user_id), None)
+        )
+        if log is None or seat is None or not log.moves:
+            raise Refusal("review_none")
+        await send_review(services, interaction, Reviewed.of_log(log, seat, lang), lang)
+        return
+    finished = [
+        table.session
+        for table in services.runtime.tables.values()
+        if not table.session.is_live
+        and table.session.moves
+        and seat_played_by(table.session, user_id) is not None
+    ]
+    if finished:
+        session = max(finished, key=lambda s: s.created_at)
+        seat = seat_played_by(session, user_id)
+        assert seat is not None
+        await send_review(services, interaction, Reviewed.of_table(session, seat, lang), lang)
+        return
+    storage = services.storage
+    for entry in await storage.history(user_id, interaction.guild_id, limit=HISTORY_LOOKUP):
+        log = await storage.match_log(entry.match_id) if entry.has_replay else None
+        if log is not None and log.moves:
+            await send_review(services, interaction, Reviewed.of_log(log, entry.seat, lang), lang)
+            return
+    raise Refusal("review_none")
+
+
+def seat_played_by(session: TableSession, user_id: int) -> int | None:
+    """The seat `user_id` played, even one a bot took over."""
+    for index, seat in enumerate(session.seats):
+        if seat is not None and seat.user_id == user_id:
+            return index
+    return None
+
+
+async def send_review(
+    services: Services, interaction: discord.Interaction, match: Reviewed, lang: str
+) -> None:
+    """The review of `match` for the reader's own seat, with its pictures, privately."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    found = await services.reviews.of(match)
+    costly = found.seats[match.seat].costliest()
+    pictures = await asyncio.to_thread(
+        lambda: [costly_move_picture(decision, match.sides, lang) for decision in costly]
+    )
+    files = [
+        discord.File(io.BytesIO(png), filename=f"repaso-{n}.png")
+        for n, png in enumerate(pictures, 1)
+    ]
+    text = review_text(match, found, services.emojis, lang)
+    await interaction.followup.send(text, files=files, ephemeral=True)

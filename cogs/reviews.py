@@ -1,0 +1,102 @@
+"""Match reviews, computed once in the review worker and kept by match."""
+
+from __future__ import annotations
+
+import asyncio
+from collections import OrderedDict
+from dataclasses import dataclass
+
+from db import MatchLog
+from engine import Rules
+from engine.ai import teacher
+from i18n import t
+from tables import TableSession
+
+from .ui.pictures import table_picture
+from .ui.words import seat_name
+from .workers import Work, Workers
+
+REVIEWS_KEPT = 64  # reviews kept in memory, by match
+
+
+@dataclass(frozen=True)
+class Reviewed:
+    """A finished match to review for one reader: what rebuilds it, and who sat where."""
+
+    match_id: str
+    players: int
+    rules: Rules
+    seed: int
+    moves: tuple[str, ...]
+    names: tuple[str, ...]  # each seat as the review's text names it
+    sides: tuple[str, str]  # the sides as the pictures name them (plain names)
+    seat: int  # the reader's
+
+    @classmethod
+    def of_table(cls, session: TableSession, seat: int, lang: str) -> Reviewed:
+        return cls(
+            match_id=session.session_id,
+            players=session.players,
+            rules=session.rules,
+            seed=session.seed,
+            moves=tuple(session.moves),
+            names=tuple(seat_name(session, i, lang) for i in range(session.players)),
+            sides=table_picture(session).sides,
+            seat=seat,
+        )
+
+    @classmethod
+    def of_log(cls, log: MatchLog, seat: int, lang: str) -> Reviewed:
+        names = tuple(
+            f"<@{s.user_id}>" if s.user_id is not None else t("review.bot", lang, name=s.name)
+            for s in log.seats
+        )
+        plain = [s.name for s in log.seats]
+        return cls(
+            match_id=log.match_id,
+            players=log.players,
+            rules=Rules.from_dict(log.rule_options),
+            seed=log.seed,
+            moves=log.moves,
+            names=names,
+            sides=(" + ".join(plain[0::2]), " + ".join(plain[1::2])),
+            seat=seat,
+        )
+
+
+class Reviews:
+    """Match reviews by (table, moves), computed once: clicks that come while one is being
+    worked out wait for that same one."""
+
+    def __init__(self, workers: Workers) -> None:
+        self._workers = workers
+        self._done: OrderedDict[tuple[str, int, int], teacher.MatchReview] = OrderedDict()
+        self._running: dict[tuple[str, int, int], asyncio.Future[teacher.MatchReview]] = {}
+
+    async def of(self, match: Reviewed) -> teacher.MatchReview:
+        key = (match.match_id, match.seed, len(match.moves))
+        done = self._done.get(key)
+        if done is not None:
+            self._done.move_to_end(key)
+            return done
+        running = self._running.get(key)
+        if running is None:
+            running = self._running[key] = asyncio.ensure_future(
+                self._workers.run(
+                    Work.REVIEW,
+                    teacher.review,
+                    match.players,
+                    match.rules,
+                    match.seed,
+                    list(match.moves),
+                )
+            )
+        try:
+            found = await asyncio.shield(running)
+        finally:
+            if running.done() and self._running.get(key) is running:
+                del self._running[key]
+        self._done[key] = found
+        while len(self._done) > REVIEWS_KEPT:
+            self._done.popitem(last=False)
+        return found

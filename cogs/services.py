@@ -1,0 +1,91 @@
+"""`Services`: what every handler is given — storage, caches, workers, the live tables.
+
+One object per bot, built when it starts and hung on it as `bot.services`: handlers and
+buttons reach it with `services_of(interaction)`, never through the cog. Two bots in one
+process (the shard tests run two) each have their own.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+
+import discord
+
+from db import Storage
+from tables.replays import ReplayCache
+
+from .caches import PrefsCache, SettingsCache
+from .card_emojis import CardEmojis
+from .discord_io import DiscordIO
+from .live.runtime import TableRuntime
+from .live.state import TableKit
+from .reviews import Reviews
+from .scheduler import Scheduler
+from .workers import REVIEW_NICENESS, Workers
+
+# Bot moves and table edits run a few at a time (TableKit.background).
+BACKGROUND_AT_ONCE = 16  # real Discord answers in ~0.1 s: 16 at once stay above its 50/s
+
+
+@dataclass(frozen=True)
+class Services:
+    client: discord.Client
+    storage: Storage
+    emojis: CardEmojis
+    settings: SettingsCache
+    prefs: PrefsCache
+    workers: Workers
+    scheduler: Scheduler
+    runtime: TableRuntime
+    reviews: Reviews
+    replays: ReplayCache
+
+    @classmethod
+    def start(
+        cls,
+        client: discord.Client,
+        storage: Storage,
+        emojis: CardEmojis,
+        *,
+        bot_pause_seconds: float = 1.5,
+        review_niceness: int = REVIEW_NICENESS,
+    ) -> Services:
+        settings, prefs = SettingsCache(storage), PrefsCache(storage)
+        workers, scheduler = Workers(review_niceness), Scheduler("cuarenta")
+        kit = TableKit(
+            storage=storage,
+            io=DiscordIO(client),
+            emojis=emojis,
+            settings=settings,
+            prefs=prefs,
+            workers=workers,
+            scheduler=scheduler,
+            background=asyncio.Semaphore(BACKGROUND_AT_ONCE),
+            bot_pause_seconds=bot_pause_seconds,
+        )
+        return cls(
+            client=client,
+            storage=storage,
+            emojis=emojis,
+            settings=settings,
+            prefs=prefs,
+            workers=workers,
+            scheduler=scheduler,
+            runtime=TableRuntime(client, kit),
+            reviews=Reviews(workers),
+            replays=ReplayCache(),
+        )
+
+    def shutdown(self) -> None:
+        """Stop every background task and worker process (the tables stay saved)."""
+        self.scheduler.cancel_all()
+        self.workers.shutdown()
+
+
+def services_of(client: discord.Client) -> Services:
+    """The bot's services (`bot.services`), for a handler or a button."""
+    services = getattr(client, "services", None)
+    if not isinstance(services, Services):
+        raise RuntimeError("the bot has no services: it was not started with Services.start")
+    return services

@@ -1,0 +1,198 @@
+"""`/cuarenta config` (Manage Server) with its house-rules panel, and `/cuarenta
+preferences`. A pick in the panel saves the server's house rules at once and shows the
+panel again; tables already open keep their own rules."""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+import discord
+
+from engine import Rules
+from i18n import t
+from tables import Refusal
+from tables.house_rules import OPTION_BY_FIELD
+from tables.settings import config_changes, house_rules_config
+
+from ..answers import (
+    answers_refusals,
+    answers_refusals_by,
+    reader_language,
+    refusal_text,
+    reply,
+    tell,
+)
+from ..services import Services, services_of
+from ..ui import ids
+from ..ui.ids import Clickable
+from .messages import config_summary, panel, panel_payload, panel_text
+
+
+@answers_refusals
+async def config(
+    services: Services,
+    interaction: discord.Interaction,
+    rules: str | None,
+    turn_seconds: int | None,
+    language: str | None,
+    table_picture: bool | None,
+    bot_level: str | None,
+    replay_all_hands: bool | None,
+) -> None:
+    """/cuarenta config: the server's settings, changed if asked, and the panel."""
+    guild_id = require_manager(interaction)
+    changes = config_changes(
+        rules=rules,
+        turn_seconds=turn_seconds,
+        language=language,
+        table_picture=table_picture,
+        bot_level=bot_level,
+        replay_all_hands=replay_all_hands,
+    )
+    if changes:
+        settings = await services.settings.change(guild_id, **changes)
+        services.runtime.publish_guild(guild_id)  # e.g. the table picture turned on or off
+    else:
+        settings = await services.settings.get(guild_id)
+    lang = await reader_language(services, interaction)
+    key = "config.saved" if changes else "config.show"
+    text = t(key, lang, summary=config_summary(settings, lang))
+    text += "\n\n" + panel_text(settings, lang)
+    await reply(interaction, text, rows=panel(settings, lang))
+
+
+@answers_refusals
+async def preferences(
+    services: Services,
+    interaction: discord.Interaction,
+    one_tap: bool | None,
+    turn_ping: bool | None,
+) -> None:
+    """/cuarenta preferences: the player's own settings, changed if asked."""
+    user_id = interaction.user.id
+    changes = {k: v for k, v in (("one_tap", one_tap), ("turn_ping", turn_ping)) if v is not None}
+    prefs = await (
+        services.prefs.change(user_id, **changes) if changes else services.prefs.get(user_id)
+    )
+    lang = await reader_language(services, interaction)
+    on_off = {True: t("word.on", lang), False: t("word.off", lang)}
+    text = t(
+        "prefs.saved" if changes else "prefs.show",
+        lang,
+        one_tap=on_off[prefs.one_tap],
+        turn_ping=on_off[prefs.turn_ping],
+    )
+    await reply(interaction, text)
+
+
+# ----------------------------------------------------------------- the panel
+def require_manager(interaction: discord.Interaction) -> int:
+    """The server's id, when the member may change its settings."""
+    if interaction.guild_id is None or not interaction.permissions.manage_guild:
+        raise Refusal("config_permission")
+    return interaction.guild_id
+
+
+async def show(
+    services: Services, interaction: discord.Interaction, page: int, note: str | None = None
+) -> None:
+    """Show the panel's `page` with the rules as saved."""
+    lang = await reader_language(services, interaction)
+    settings = await services.settings.get(interaction.guild_id)
+    payload = panel_payload(settings, lang, page, note)
+    await interaction.response.edit_message(content=payload.content, view=payload.view)
+
+
+PANEL_KINDS = (ids.RULE_OPTION, ids.RULE_PAGE, ids.RULE_RESET)
+
+
+async def panel_refused(
+    services: Services, interaction: discord.Interaction, refusal: Refusal
+) -> bool:
+    """A refused pick shows the panel as saved with the reason on top: a select the click
+    left showing a value that was not saved shows the saved one again."""
+    custom_id = str(interaction.data.get("custom_id", "")) if interaction.data else ""
+    parts = next(
+        (found for kind in PANEL_KINDS if (found := kind.parse_id(custom_id)) is not None), None
+    )
+    if parts is None or interaction.response.is_done():
+        return False
+    lang = await reader_language(services, interaction)
+    await show(services, interaction, parts["page"], refusal_text(refusal, lang, None))
+    return True
+
+
+async def save(
+    services: Services, interaction: discord.Interaction, page: int, rules: Rules
+) -> None:
+    """Make `rules` the server's house rules, then show the panel with them."""
+    guild_id = require_manager(interaction)
+    await services.settings.change(guild_id, **house_rules_config(rules))
+    await tell(show(services, interaction, page), interaction)
+
+
+class OptionSelect(Clickable, ids=ids.RULE_OPTION):
+    """The select of one rule option, on page `page`."""
+
+    page: int
+    field: str
+
+    @classmethod
+    def make_item(cls, custom_id: str) -> discord.ui.Item[Any]:
+        return discord.ui.Select(custom_id=custom_id)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = cast(discord.ui.Select[Any], self.item).values
+        code = values[0] if values else ""
+        await choose(services_of(interaction.client), interaction, self.page, self.field, code)
+
+
+@answers_refusals_by(panel_refused)
+async def choose(
+    services: Services, interaction: discord.Interaction, page: int, field: str, code: str
+) -> None:
+    """Set one option to the value picked in its select."""
+    require_manager(interaction)
+    option = OPTION_BY_FIELD.get(field)
+    choice = option.choice_for_code(code) if option else None
+    if choice is None:
+        raise Refusal("house_rules_stale")
+    settings = await services.settings.get(interaction.guild_id)
+    rules = settings.default_rules().with_options(**{field: choice.value})
+    await save(services, interaction, page, rules)
+
+
+class PageButton(Clickable, ids=ids.RULE_PAGE):
+    """Turns the panel to another page."""
+
+    page: int
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await turn_page(services_of(interaction.client), interaction, self.page)
+
+
+@answers_refusals_by(panel_refused)
+async def turn_page(services: Services, interaction: discord.Interaction, page: int) -> None:
+    require_manager(interaction)
+    await show(services, interaction, page)
+
+
+class ResetButton(Clickable, ids=ids.RULE_RESET):
+    """Sets every option as a preset plays it."""
+
+    preset: str
+    page: int
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await reset(services_of(interaction.client), interaction, self.page, self.preset)
+
+
+@answers_refusals_by(panel_refused)
+async def reset(
+    services: Services, interaction: discord.Interaction, page: int, preset: str
+) -> None:
+    """Every option as the preset plays it."""
+    require_manager(interaction)
+    if preset not in Rules.PRESETS:
+        raise Refusal("house_rules_stale")
+    await save(services, interaction, page, Rules.preset(preset))

@@ -1,0 +1,122 @@
+"""What the settings' answers say, and the house-rules panel of /cuarenta config.
+
+The panel is the private answer to /cuarenta config: one select menu per rule option.
+Its options are spread over a few pages (a message holds 5 rows: up to 4 selects, then
+one row of buttons to turn pages or reset everything to Quito or Cuenca). Each select
+shows the option's current value, and each of its choices says in one line what it
+means.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from engine import Rules
+from i18n import t
+from tables.house_rules import OPTIONS, RuleOption, rule_set_label, summary
+from tables.settings import ServerSettings
+
+from ..ui import ids
+from ..ui.rows import Payload, Rows, button, select
+
+MAX_SELECTS = 4  # the fifth row holds the buttons
+
+
+def config_summary(settings: ServerSettings, lang: str) -> str:
+    language = settings.language
+    summary = t(
+        "config.summary",
+        lang,
+        rules=rule_set_label(settings.default_rules(), lang),
+        turn=settings.turn_seconds,
+        language=t(f"choice.{language}", lang) if language else t("word.auto", lang),
+        picture=t("word.on" if settings.table_picture else "word.off", lang),
+    )
+    hands = t("word.on" if settings.replay_all_hands else "word.off", lang)
+    return f"{summary}, {t('config.replay_hands', lang, value=hands)}"
+
+
+def _pages() -> tuple[tuple[RuleOption, ...], ...]:
+    """The options in as few pages as fit, each page about as full as the others."""
+    count = math.ceil(len(OPTIONS) / MAX_SELECTS)
+    size = math.ceil(len(OPTIONS) / count)
+    return tuple(OPTIONS[i : i + size] for i in range(0, len(OPTIONS), size))
+
+
+PAGES = _pages()
+
+
+def option_select(option: RuleOption, rules: Rules, page: int, lang: str) -> dict[str, Any]:
+    """The select of one option: every choice as "Name: value", its meaning below it."""
+    name = option.name(lang)
+    current = getattr(rules, option.field)
+    choices = [
+        {
+            "label": t("house.option_value", lang, name=name, value=option.label(c.value, lang)),
+            "value": c.code,
+            "description": option.meaning(c, lang),
+            "default": c.value == current,
+        }
+        for c in option.choices
+    ]
+    shown = t("house.option_value", lang, name=name, value=option.label(current, lang))
+    return select(ids.RULE_OPTION.build(page=page, field=option.field), choices, placeholder=shown)
+
+
+def _on_a_page(page: int) -> int:
+    """The page asked for, or the nearest one (a panel from before may ask for any)."""
+    return min(max(page, 0), len(PAGES) - 1)
+
+
+def panel(settings: ServerSettings, lang: str, page: int = 0) -> Rows:
+    """The controls of one page of the panel, for the server's default rules."""
+    page = _on_a_page(page)
+    rules = settings.default_rules()
+    rows: list[list[dict[str, Any]]] = [
+        [option_select(option, rules, page, lang)] for option in PAGES[page]
+    ]
+    buttons = []
+    if len(PAGES) > 1:
+        buttons += [
+            button(
+                ids.RULE_PAGE.build(page=page - 1), label=t("button.prev", lang), disabled=page == 0
+            ),
+            button(
+                ids.RULE_PAGE.build(page=page + 1),
+                label=t("button.next", lang),
+                disabled=page == len(PAGES) - 1,
+            ),
+        ]
+    for preset in Rules.PRESETS:
+        buttons.append(
+            button(
+                ids.RULE_RESET.build(preset=preset, page=page),
+                label=t("house.reset", lang, name=t(f"choice.{preset}", lang)),
+                disabled=rules == Rules.preset(preset),
+            )
+        )
+    rows.append(buttons)
+    return Rows.stacked(rows)
+
+
+def panel_text(settings: ServerSettings, lang: str, page: int = 0) -> str:
+    """What the panel says above its controls: the rules in short, and the page."""
+    lines = [
+        t("house.panel.title", lang, rules=summary(settings.default_rules(), lang)),
+        t("house.panel.help", lang),
+    ]
+    if len(PAGES) > 1:
+        lines.append(t("house.panel.page", lang, page=_on_a_page(page) + 1, pages=len(PAGES)))
+    return "\n".join(lines)
+
+
+def panel_payload(
+    settings: ServerSettings, lang: str, page: int, note: str | None = None
+) -> Payload:
+    """The whole /cuarenta config answer as the panel shows it after a click; a refused
+    click's `note` goes on top."""
+    heading = t("config.show", lang, summary=config_summary(settings, lang))
+    parts = [f"⚠️ {note}"] if note else []
+    parts += [heading, panel_text(settings, lang, page)]
+    return Payload("\n\n".join(parts), panel(settings, lang, page))

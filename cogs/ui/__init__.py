@@ -1,0 +1,1 @@
+"""What every feature's messages share: custom ids, component rows, words, pictures."""

@@ -1,0 +1,40 @@
+"""The table as a picture (render.TablePicture), from a table's state."""
+
+from __future__ import annotations
+
+from i18n import t
+from render.table import TablePicture
+from tables import TableSession
+
+from .words import level_word
+
+
+def table_picture(session: TableSession) -> TablePicture:
+    """The picture of the table: its cards, the sides' names and scores, whose turn."""
+    game = session.game
+    assert game is not None
+    lang = session.lang
+    final = game.chica_history[-1] if game.winner is not None and game.chica_history else None
+
+    def name(index: int) -> str:
+        seat = session.seats[index]
+        if seat is None:
+            return t("picture.player", lang, seat=index + 1)
+        if seat.is_bot and seat.name:
+            return t("picture.bot_named", lang, name=seat.name)
+        if seat.is_bot:
+            return t("picture.bot", lang, level=level_word(seat, lang))
+        return seat.name or t("picture.player", lang, seat=index + 1)
+
+    sides = tuple(" + ".join(name(i) for i in range(side, session.players, 2)) for side in (0, 1))
+    turn = session.seat_to_play
+    return TablePicture(
+        cards=tuple(str(card) for card in game.table),
+        sides=sides,  # type: ignore[arg-type]
+        points=final or game.scores,
+        chicas=game.chicas,
+        stock=len(game.stock),
+        turn=None if turn is None else turn % 2,
+        lang=lang,
+        dropped=game.last_played,  # the card a caída would fall on, marked
+    )

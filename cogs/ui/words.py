@@ -1,0 +1,119 @@
+"""Words every message shares: names of seats and sides, scores, rules, times, cards.
+
+Public messages are in the table's language, private ones in the reader's: every
+function here takes the language it writes in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from engine import Card, Rules
+from engine.tally import perros_tantos
+from i18n import t, tn
+from render.text import text_cards
+from tables import TableSession, house_rules
+from tables.session import FEMININE_BOT_NAMES, Seat
+
+
+class CardDisplay(Protocol):
+    def inline(self, card: Card) -> str: ...
+    def for_card(self, card: Card) -> Any: ...
+
+
+def when(timestamp: float) -> str:
+    """A Discord timestamp shown to each reader in their own time ("in 1 minute")."""
+    return f"<t:{int(timestamp)}:R>"
+
+
+def level_word(seat: Seat, lang: str) -> str:
+    """A bot's level, agreeing with its name in Spanish ("Rosita (experta)")."""
+    feminine = ".f" if seat.name in FEMININE_BOT_NAMES else ""
+    return t(f"level.{seat.bot_level}{feminine}", lang)
+
+
+def seat_name(session: TableSession, index: int, lang: str) -> str:
+    seat = session.seats[index]
+    if seat is None:
+        return t("lobby.free", lang)
+    if seat.is_replaced:
+        return t("table.bot_for", lang, who=f"<@{seat.user_id}>")
+    if seat.is_bot:
+        return t("table.bot_name", lang, name=seat.name or "bot", level=level_word(seat, lang))
+    return f"<@{seat.user_id}>"
+
+
+def side_label(session: TableSession, side: int, lang: str) -> str:
+    if session.players == 2:
+        return seat_name(session, side, lang)
+    return t("table.team_a" if side == 0 else "table.team_b", lang)
+
+
+def score_text(points: int, lang: str) -> str:
+    perros, tantos = perros_tantos(points)
+    return t(
+        "table.score",
+        lang,
+        perros=perros,
+        perro_word=t("word.perro" if perros == 1 else "word.perros", lang),
+        tantos=tantos,
+        tanto_word=t("word.tanto" if tantos == 1 else "word.tantos", lang),
+        points=points,
+    )
+
+
+def length_text(chicas: int, lang: str) -> str:
+    return t("length.one", lang) if chicas == 1 else t("length.many", lang, n=chicas)
+
+
+def rules_label(rules: Rules, lang: str) -> str:
+    """The rule set and every option that differs from it: "Quito · ronda 4 · sin 38"."""
+    return house_rules.summary(rules, lang, leave_out=[house_rules.LENGTH_FIELD])
+
+
+def cards_text(cards: Sequence[Card], display: CardDisplay) -> str:
+    return " ".join(display.inline(card) for card in cards)
+
+
+def plain(cards: Sequence[Card]) -> str:
+    """Cards as text for a button label (labels can't hold custom emojis)."""
+    return text_cards(cards)
+
+
+def rules_text(rules: Rules, lang: str) -> str:
+    """How Cuarenta is played, in short, with these rules' numbers."""
+    lock = t("rules.lock", lang, lock=rules.lock_at) if rules.lock_at is not None else ""
+    doble = (
+        t("rules.doble_wins", lang)
+        if rules.doble_ronda is None
+        else t("rules.doble_points", lang, points=rules.doble_ronda)
+    )
+    return t(
+        "rules.text",
+        lang,
+        rules=house_rules.rule_set_label(rules, lang),
+        ronda=rules.ronda_points,
+        doble=doble,
+        lock=lock,
+        chicas=tn("rules.chicas", lang, rules.chicas_to_win),
+        sum_cards=rules.sum_cards if rules.sum_cards else t("rules.any", lang),
+        caida_limpia=rules.caida_limpia_points,
+        leftovers=t(f"rules.leftovers.{rules.leftovers}", lang),
+    )
+
+
+def signed(change: float) -> str:
+    """A rating change as players read it: "+23", "−18" (a real minus sign), "±0"."""
+    change = round(change)
+    if change == 0:
+        return "±0"
+    return f"+{change}" if change > 0 else f"−{-change}"
+
+
+def rating_line(session: TableSession, lang: str) -> str:
+    """The match end's line of rating changes ("" when the match was not rated)."""
+    told = session.rating_changes
+    users = [str(seat.user_id) for seat in session.seats if seat is not None and seat.user_id]
+    changes = " · ".join(f"<@{user}> {signed(told[user])}" for user in users if user in told)
+    return t("rating.line", lang, changes=changes) if changes else ""
