@@ -8,6 +8,7 @@ from types import SimpleNamespace
 
 import pytest
 import pytest_asyncio
+import simcord.env
 
 import tables.session
 from bot import CuarentaBot, create_bot
@@ -19,6 +20,20 @@ def same_deals_every_run(request, monkeypatch):
     rng = random.Random(request.node.nodeid)
     shim = SimpleNamespace(randbits=rng.getrandbits, choice=rng.choice)
     monkeypatch.setattr(tables.session, "secrets", shim)
+
+
+@pytest.fixture(autouse=True)
+def quick_settling(monkeypatch):
+    """simcord polls a task that has not yet reached its wait every `idle` seconds (50 ms
+    by default) before it calls the bot settled; a table starts a new driver task at every
+    move, so every click paid those 50 ms of idling. Polled every 2 ms instead: the same
+    settling (every task parked or done), a third of the suite's time less."""
+    settle = simcord.env.Env._settle_internal
+
+    async def quick(self, *, idle: float = 0.002, **options):
+        return await settle(self, idle=idle, **options)
+
+    monkeypatch.setattr(simcord.env.Env, "_settle_internal", quick)
 
 
 @pytest.fixture(autouse=True)

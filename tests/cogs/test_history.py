@@ -11,7 +11,7 @@ import discord
 
 from cogs.reviews import Reviewed
 from db import LoggedSeat, MatchLog, MatchOutcome, MatchRecord, PlayerResult
-from engine import Game, Move, Rules
+from engine import Bot, BotLevel, Game, Move, Rules
 from tables.replays import Replay, ReplayCache
 from tests.cogs.helpers import buttons, enabled
 
@@ -19,14 +19,15 @@ RULES = Rules(chicas_to_win=1)
 
 
 def played_match(match_id: str, guild_id: int, ana: int, beto: int, finished_at: float):
-    """A whole one-chica match between ana (seat 0) and beto (seat 1), random legal moves,
-    recorded with its move log."""
+    """A whole one-chica match between ana (seat 0) and beto (seat 1), each playing as the
+    easy level does (greedy: a chica of a few hands, as people play it; random moves take
+    three times as many), recorded with its move log."""
     seed = random.Random(match_id).getrandbits(32)
     game = Game.new(players=2, rules=RULES, seed=seed)
-    rng = random.Random(seed)
+    players = [Bot(BotLevel.EASY, seed=seed + seat) for seat in (0, 1)]
     moves = []
     while game.winner is None:
-        move = rng.choice(game.legal_moves())
+        move = players[game.to_play].choose(game)
         moves.append(str(move))
         game.play(move)
 

@@ -18,9 +18,7 @@ from bot import create_bot
 from db import Storage
 from tests.cogs.conftest import World
 from tests.cogs.helpers import current, only_session, play_one_turn, services
-from tests.db.postgres import fresh_database, postgres_server
-
-__all__ = ["postgres_server"]
+from tests.db.postgres import fresh_database
 
 SHARDS = 2
 

@@ -18,9 +18,7 @@ import pytest
 
 from db import Storage
 from tests.db import postgres
-from tests.db.postgres import migrated_database, postgres_server, run_apart
-
-__all__ = ["postgres_server"]  # a session fixture, shared with this folder's tests
+from tests.db.postgres import migrated_database, run_apart
 
 BACKENDS = ["sqlite", "postgresql"]
 
