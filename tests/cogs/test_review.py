@@ -19,6 +19,7 @@ from engine.ai.teacher import replay
 from i18n import t
 from render.text import SUIT_SYMBOLS
 from tests.cogs.helpers import (
+    at_once,
     cards_in,
     current,
     enabled,
@@ -209,3 +210,26 @@ def test_a_worker_that_died_is_replaced():
         assert workers.submit(Work.HINT, sum, [1, 2]).result(timeout=60) == 3
     finally:
         workers.shutdown()
+
+
+async def test_a_hint_asked_as_her_card_is_played_tells_nothing_and_counts_for_nothing(world):
+    """The hint and the play in the same instant: the hint answers the position she saw,
+    which is gone once her card is down, so it says her hand changed, shows no move (it
+    would be for a position that no longer exists) and leaves the match rated."""
+    await world.ana.slash(world.channel, "cuarenta preferences", one_tap=True)
+    await world.ana.slash(world.channel, "cuarenta start", mode="bot", bot_level="easy")
+    session = only_session(world.env)
+    hand = await open_hand(world, world.ana, session)
+    (hint,) = enabled(hand, "hint")
+    drops = [c for c in cards_in(hand) if not session.game.capture_options(c)]
+    card = next(b for b in enabled(hand, "card") if b["custom_id"].endswith(str(drops[0])))
+    hinted, _ = await at_once(
+        world.env,
+        world.ana.click(hand, custom_id=hint["custom_id"]),
+        world.ana.click(hand, custom_id=card["custom_id"]),  # one tap: played at once
+    )
+    told = answers(hinted)[-1]
+    assert told.ephemeral and told.content == t("refuse.stale_hand", "en")
+    session = only_session(world.env)
+    assert session.moves and not session.hints_used
+    assert t("table.casual", "en") not in table_message(world, session).content
