@@ -1,4 +1,4 @@
-"""Skill ratings (issue 14): openskill's Plackett-Luce model, bots at fixed skills.
+"""Skill ratings: openskill's Plackett-Luce model, bots at fixed skills.
 
 A player's skill is a mean and an uncertainty (openskill's mu and sigma); rankings sort by
 the conservative value mu − 3σ, shown as one friendly number (`shown`): a newcomer shows
@@ -23,7 +23,7 @@ PROVISIONAL_MATCHES = 5
 BASE, SCALE = 1000, 20
 
 # Bots' skills, fitted by least squares on the log-odds of MODEL.predict_win to the win
-# rates measured per chica in issue 12 (2 players, paired chicas: normal beats easy 88.0%
+# rates measured per chica by bench/arena.py (2 players, paired chicas: normal beats easy 88.0%
 # over 1,000; the expert, which watches every play and reads its opponent, beats easy
 # 94.0% and normal 79.3% over 2,000 each), made match win rates for the default two
 # chicas (p²(3 − 2p)); normal anchored at a newcomer's mean. A small sigma: the bots'
