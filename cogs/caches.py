@@ -6,7 +6,10 @@ database first, then kept), so no other module holds a copy that could go stale.
 
 from __future__ import annotations
 
+import asyncio
 import logging
+from collections import defaultdict
+from collections.abc import Callable
 from typing import Any
 
 from db import Storage, StorageError
@@ -22,6 +25,7 @@ class SettingsCache:
     def __init__(self, storage: Storage) -> None:
         self._storage = storage
         self._by_guild: dict[int, ServerSettings] = {}
+        self._changing: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
 
     async def get(self, guild_id: int | None) -> ServerSettings:
         """The server's settings; the defaults outside a server."""
@@ -35,6 +39,20 @@ class SettingsCache:
 
     async def change(self, guild_id: int, **changes: Any) -> ServerSettings:
         """Save `changes` over the stored settings (in one statement) and keep the result."""
+        async with self._changing[guild_id]:
+            return await self._save(guild_id, changes)
+
+    async def update(
+        self, guild_id: int, changes_of: Callable[[ServerSettings], dict[str, Any]]
+    ) -> ServerSettings:
+        """Save the changes `changes_of` makes to the settings as stored now: a change
+        worked out from them (one house rule in the whole rule set) is read and written
+        under the server's lock, so two managers at once both count, whatever was cached."""
+        async with self._changing[guild_id]:
+            current = ServerSettings.from_stored(await self._storage.get_guild_config(guild_id))
+            return await self._save(guild_id, changes_of(current))
+
+    async def _save(self, guild_id: int, changes: dict[str, Any]) -> ServerSettings:
         stored = await self._storage.set_guild_config(guild_id, **changes)
         settings = self._by_guild[guild_id] = ServerSettings.from_stored(stored)
         return settings

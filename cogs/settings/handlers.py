@@ -4,6 +4,7 @@ panel again; tables already open keep their own rules."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, cast
 
 import discord
@@ -12,7 +13,7 @@ from engine import Rules
 from i18n import t
 from tables import Refusal
 from tables.house_rules import OPTION_BY_FIELD
-from tables.settings import config_changes, house_rules_config
+from tables.settings import ServerSettings, config_changes, house_rules_config
 
 from ..answers import (
     answers_refusals,
@@ -123,11 +124,15 @@ async def panel_refused(
 
 
 async def save(
-    services: Services, interaction: discord.Interaction, page: int, rules: Rules
+    services: Services,
+    interaction: discord.Interaction,
+    page: int,
+    rules_of: Callable[[ServerSettings], Rules],
 ) -> None:
-    """Make `rules` the server's house rules, then show the panel with them."""
+    """Make `rules_of(the settings as stored now)` the server's house rules, then show the
+    panel with them."""
     guild_id = require_manager(interaction)
-    await services.settings.change(guild_id, **house_rules_config(rules))
+    await services.settings.update(guild_id, lambda stored: house_rules_config(rules_of(stored)))
     await tell(show(services, interaction, page), interaction)
 
 
@@ -157,9 +162,13 @@ async def choose(
     choice = option.choice_for_code(code) if option else None
     if choice is None:
         raise Refusal("house_rules_stale")
-    settings = await services.settings.get(interaction.guild_id)
-    rules = settings.default_rules().with_options(**{field: choice.value})
-    await save(services, interaction, page, rules)
+    value = choice.value
+    await save(
+        services,
+        interaction,
+        page,
+        lambda stored: stored.default_rules().with_options(**{field: value}),
+    )
 
 
 class PageButton(Clickable, ids=ids.RULE_PAGE):
@@ -195,4 +204,4 @@ async def reset(
     require_manager(interaction)
     if preset not in Rules.PRESETS:
         raise Refusal("house_rules_stale")
-    await save(services, interaction, page, Rules.preset(preset))
+    await save(services, interaction, page, lambda _: Rules.preset(preset))

@@ -9,7 +9,7 @@ from cogs.settings import messages as house_rules
 from engine import Rules
 from tables.house_rules import OPTION_BY_FIELD, OPTIONS, RuleOption
 from tables.settings import ServerSettings
-from tests.cogs.helpers import current, only_session, play_one_turn
+from tests.cogs.helpers import at_once, current, only_session, play_one_turn
 
 
 def selects(message) -> dict[str, dict]:
@@ -169,3 +169,23 @@ def test_a_page_that_no_longer_exists_shows_the_last():
     last = len(house_rules.PAGES) - 1
     too_far = house_rules.panel(ServerSettings(), "en", last + 3)
     assert too_far == house_rules.panel(ServerSettings(), "en", last)
+
+
+async def test_two_managers_changing_two_options_at_once_both_count(world, manager):
+    """Each pick is applied to the rules as stored when it is saved, not to a copy read
+    before the other manager's save: neither change is lost, and both see both."""
+    admins = world.guild.create_role("admins 2", permissions=discord.Permissions(manage_guild=True))
+    eva = world.guild.add_member(world.env.create_user("eva"), roles=[admins])
+    first, second = OPTIONS[0], OPTIONS[1]
+    dora_panel = await open_panel(world, manager, first.field)
+    eva_panel = await open_panel(world, eva, second.field)
+    dora_pick, eva_pick = first.choices[-1], second.choices[-1]
+    await at_once(
+        world.env,
+        manager.select(dora_panel, [dora_pick.code], custom_id=set_id(first.field)),
+        eva.select(eva_panel, [eva_pick.code], custom_id=set_id(second.field)),
+    )
+    both = Rules().with_options(**{first.field: dora_pick.value, second.field: eva_pick.value})
+    assert Rules.from_dict((await saved(world))["house_rules"]) == both
+    settings = await world.env.bot.services.settings.get(world.guild.id)
+    assert settings.default_rules() == both
