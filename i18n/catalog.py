@@ -500,6 +500,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Todavía no hay partidas registradas aquí.",
         "No matches recorded here yet.",
     ),
+    "leaderboard.too_few": (
+        "Nadie tiene todavía {n} partidas, el mínimo para el porcentaje de victorias.",
+        "Nobody has played {n} matches yet, the least for a win rate.",
+    ),
     "leaderboard.page": ("Página {page} de {pages}", "Page {page} of {pages}"),
     "stats.none": ("{who} todavía no ha jugado.", "{who} hasn't played yet."),
     "stats.text": (

@@ -58,7 +58,11 @@ async def leaderboard_payload(
     bots = t("leaderboard.bots", lang) if with_bots else ""
     lines = [t("leaderboard.title", lang, scope=scope, sort=t(f"choice.{sort}", lang), bots=bots)]
     if not rows:
-        lines.append(t("leaderboard.empty", lang))
+        played = sort == "win_rate" and await storage.leaderboard_size(
+            guild_id, sort="wins", with_bots=with_bots, min_matches=MIN_MATCHES_FOR_RATE
+        )
+        empty = t("leaderboard.too_few", lang, n=MIN_MATCHES_FOR_RATE) if played else None
+        lines.append(empty or t("leaderboard.empty", lang))
         return Payload("\n".join(lines), None)
     for row in rows:
         lines.append(

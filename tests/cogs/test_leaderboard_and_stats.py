@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
+
+from cogs.leaderboard.messages import MIN_MATCHES_FOR_RATE
 from db import MatchRecord, PlayerResult
+from i18n import t
 from tests.cogs.helpers import enabled
 
 
@@ -58,3 +62,16 @@ async def test_stats_of_a_player(world):
     assert "Caídas 9" in text
     nobody = await world.carla.slash(world.channel, "cuarenta stats")
     assert "hasn't played yet" in nobody.response.content
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+async def test_a_win_rate_board_without_enough_matches_says_why(world, lang):
+    """Players with a few matches have no win rate yet: the board says so, rather than
+    that nothing was recorded."""
+    await world.env.bot.services.settings.change(world.guild.id, language=lang)
+    storage = world.env.bot.storage
+    await storage.record_match(duel_record(1, world.guild.id, world.ana.id, world.beto.id))
+    shown = await world.carla.slash(world.channel, "cuarenta leaderboard", sort="win_rate")
+    assert t("leaderboard.too_few", lang, n=MIN_MATCHES_FOR_RATE) in shown.response.content
+    nothing = await world.carla.slash(world.channel, "cuarenta leaderboard", with_bots=True)
+    assert t("leaderboard.empty", lang) in nothing.response.content
