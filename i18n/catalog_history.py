@@ -19,8 +19,8 @@ HISTORY_MESSAGES: dict[str, tuple[str, str]] = {
         "{rank}. {who} — **{rating}**{provisional} · {wins}, {losses}",
     ),
     "leaderboard.rating_note": (
-        "La puntuación es prudente: sube a medida que el bot te conoce mejor.",
-        "The rating is cautious: it rises as the bot gets to know you.",
+        "La puntuación es prudente: con pocas partidas sale más baja y sube a medida que juegas.",
+        "The rating is cautious: with few matches it reads lower, and it rises as you play.",
     ),
     "stats.ratings": ("**Puntuación**", "**Rating**"),
     "stats.rating_row": (
@@ -51,7 +51,7 @@ HISTORY_MESSAGES: dict[str, tuple[str, str]] = {
     "history.abandoned": ("⏸️ abandonada", "⏸️ abandoned"),
     "history.against": ("contra {who}", "against {who}"),
     "history.partner": ("con {who}", "with {who}"),
-    "history.casual": ("casual", "casual"),
+    "history.casual": ("amistosa", "casual"),
     "history.rating": ("📈 {change}", "📈 {change}"),
     "history.no_replay": ("sin repetición", "no replay"),
     "history.replay": ("🎬 {n}", "🎬 {n}"),
