@@ -75,7 +75,8 @@ async def _entries(
         for record in await db.fetchall(
             f"""SELECT m.match_id, m.guild_id, m.finished_at, m.rules, m.rule_options,
                 m.players, m.with_bots, m.casual, m.outcome, m.winner_side,
-                EXISTS (SELECT 1 FROM match_moves AS l WHERE l.match_id = m.match_id)
+                EXISTS (SELECT 1 FROM match_moves AS l
+                    WHERE l.match_id = m.match_id AND l.moves <> '')
             FROM matches AS m WHERE m.match_id IN ({marks})""",
             ids,
         )

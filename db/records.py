@@ -120,8 +120,10 @@ def _seat_rows(match: MatchRecord) -> list[tuple]:
 
 
 def _moves_rows(match: MatchRecord) -> list[tuple]:
-    """The match's move log (none when it was not kept): moves joined by spaces."""
-    if match.seed is None or match.moves is None:
+    """The match's move log (none when it was not kept, or nothing was played: a match
+    forfeited before its first move has nothing to replay or review): moves joined by
+    spaces."""
+    if match.seed is None or not match.moves:
         return []
     return [(match.match_id, match.finished_at, match.seed, " ".join(match.moves))]
 

@@ -57,6 +57,14 @@ async def test_no_log_for_an_unknown_match_or_one_recorded_without_moves(storage
     assert await storage.match_log("nowhere") is None
 
 
+async def test_a_match_without_a_play_has_nothing_to_replay(storage):
+    """Forfeited before the first move: no log, and its history row offers no replay."""
+    await storage.record_match(logged(duel(A, B, match_id="early"), moves=()))
+    assert await storage.match_log("early") is None
+    (entry,) = await storage.history(A, GUILD)
+    assert not entry.has_replay
+
+
 async def test_move_logs_older_than_the_retention_are_pruned(database):
     now = 1000 * DAY
     storage = await Storage.open(database, clock=ticking_clock(now), keep_moves_days=30)
