@@ -370,9 +370,12 @@ class TableSession:
             host_name=host_name,
             rules=self.rules,
         )
-        bots = sum(1 for s in self.seats if s is not None and s.is_bot and s.user_id is None)
-        for _ in range(bots):
+        rivals = [s for s in self.seats if s is not None and s.is_bot and s.user_id is None]
+        for _ in rivals:
             session.add_bot(host_id)
+        added = [s for s in session.seats if s is not None and s.is_bot]
+        for seat, rival in zip(added, rivals, strict=True):  # a rematch is against the same bots
+            seat.name, seat.bot_level = rival.name, rival.bot_level
         if session.is_full():
             session.start(host_id, now)
         return session

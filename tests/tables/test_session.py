@@ -227,3 +227,15 @@ def test_an_accepted_challenge_opens_its_table_playing():
         "bad_bot_level",
         lambda: TableSession.from_challenge(preset, bot_level="oracle", turn_seconds=9, now=0.0),
     )
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_rematch_is_against_the_same_bots(players):
+    """Revancha after losing to 🤖 Panchito seats Panchito again, at the same level."""
+    session = lobby(players=players, bot_level="expert")
+    session.start(ANA, 0.0)
+    session.stop(1.0, by=ANA)
+    again = session.rematch(ANA, "ana", 2.0)
+    rivals = [(s.name, s.bot_level) for s in session.seats if s is not None and s.is_bot]
+    assert [(s.name, s.bot_level) for s in again.seats if s is not None and s.is_bot] == rivals
+    assert again.seed != session.seed and again.phase == Phase.PLAYING
