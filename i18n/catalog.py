@@ -77,12 +77,18 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Mention me when it's my turn, in games with other people",
     ),
     "prefs.show": (
-        "Tus preferencias: un toque {one_tap} · aviso de turno {turn_ping}",
-        "Your preferences: one tap {one_tap} · turn ping {turn_ping}",
+        "Tus preferencias:\n{lines}",
+        "Your preferences:\n{lines}",
     ),
     "prefs.saved": (
-        "Guardado. Un toque {one_tap} · aviso de turno {turn_ping}",
-        "Saved. One tap {one_tap} · turn ping {turn_ping}",
+        "Guardado. Tus preferencias:\n{lines}",
+        "Saved. Your preferences:\n{lines}",
+    ),
+    "prefs.lines": (
+        "• **Un toque**: {one_tap} (una carta que no recoge se echa apenas la tocas)\n"
+        "• **Aviso de turno**: {turn_ping} (te mencionan cuando te toca, en mesas con otras personas)",
+        "• **One tap**: {one_tap} (a card that captures nothing is played as soon as you tap it)\n"
+        "• **Turn ping**: {turn_ping} (you are mentioned when it is your turn, at tables with other people)",
     ),
     "cmd.config": ("config", "config"),
     "cmd.config.desc": (
@@ -458,7 +464,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "hand.table": ("Mesa: {cards}", "Table: {cards}"),
     "hand.choose": ("{card} — ¿qué haces?", "{card} — what will you do?"),
     "hand.played": ("Jugaste {card}.", "You played {card}."),
-    "hand.empty": ("(sin cartas)", "(no cards)"),
+    "hand.empty": ("(vacía)", "(empty)"),
     "hand.hint": (
         "Verde: la carta recoge. Toca una carta para ver qué hace antes de jugarla.",
         "Green: the card captures. Tap a card to see what it does before you play it.",

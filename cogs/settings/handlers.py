@@ -77,12 +77,8 @@ async def preferences(
     )
     lang = await reader_language(services, interaction)
     on_off = {True: t("word.on", lang), False: t("word.off", lang)}
-    text = t(
-        "prefs.saved" if changes else "prefs.show",
-        lang,
-        one_tap=on_off[prefs.one_tap],
-        turn_ping=on_off[prefs.turn_ping],
-    )
+    lines = t("prefs.lines", lang, one_tap=on_off[prefs.one_tap], turn_ping=on_off[prefs.turn_ping])
+    text = t("prefs.saved" if changes else "prefs.show", lang, lines=lines)
     await reply(interaction, text)
 
 

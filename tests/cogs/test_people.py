@@ -8,6 +8,7 @@ import pytest
 
 import tables.session
 from cogs.clock import now
+from i18n import t
 from tests.cogs.helpers import (
     buttons,
     current,
@@ -152,7 +153,7 @@ async def test_one_tap_is_a_choice_and_back_changes_nothing(world):
     assert "Your hand" in back.content
     assert current(world.env, session.session_id).to_dict() == before
     saved = await world.ana.slash(world.channel, "cuarenta preferences", one_tap=True)
-    assert "one tap on" in saved.response.content.lower()
+    assert "**One tap**: on" in saved.response.content
     session = current(world.env, session.session_id)
     hand = await open_hand(world, world.ana, session)
     drops = [
@@ -238,3 +239,13 @@ async def test_a_ping_discord_refuses_does_not_stop_the_game(world):
     assert not pings_for(world, world.beto)
     assert services(world.env).runtime.table(session.session_id).has_next_step()
     world.env.errors.clear()
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+async def test_preferences_say_what_each_one_does(world, lang):
+    await world.env.bot.services.settings.change(world.guild.id, language=lang)
+    shown = await world.ana.slash(world.channel, "cuarenta preferences")
+    off = t("word.off", lang)
+    lines = t("prefs.lines", lang, one_tap=off, turn_ping=off)
+    assert shown.ephemeral and shown.response.content == t("prefs.show", lang, lines=lines)
+    assert len(lines.splitlines()) == 2 and all("(" in line for line in lines.splitlines())
