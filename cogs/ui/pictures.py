@@ -20,6 +20,10 @@ def table_picture(session: TableSession) -> TablePicture:
         seat = session.seats[index]
         if seat is None:
             return t("picture.player", lang, seat=index + 1)
+        if seat.is_replaced:
+            return t(
+                "picture.bot_for", lang, name=seat.name or t("picture.player", lang, seat=index + 1)
+            )
         if seat.is_bot and seat.name:
             return t("picture.bot_named", lang, name=seat.name)
         if seat.is_bot:

@@ -314,13 +314,23 @@ def log_lines(session: TableSession, display: CardDisplay, lang: str) -> list[st
     """The recent events told like at a table; a capture and its caída/limpia on one line."""
     lines: list[str] = []
     previous: LogEntry | None = None
+    standing_in = _stood_in_for(session)  # each event names its seat as it was then
     for entry in session.log:
         try:
             kind = log_kind(entry["kind"])
         except ValueError:
             continue  # a kind this version does not tell
         seat, side_index = entry.get("seat"), entry.get("side")
-        who = seat_name(session, seat, lang) if seat is not None else ""
+        # A bot played for the seat then (not the player coming back, nor the timer's move
+        # made for the player as the bot took over).
+        then = (
+            seat in standing_in and kind is not LogKind.RECLAIMED and entry.get("by") != "timeout"
+        )
+        who = seat_name(session, seat, lang, then) if seat is not None else ""
+        if kind is LogKind.REPLACED:
+            standing_in.add(seat)
+        elif kind is LogKind.RECLAIMED:
+            standing_in.discard(seat)
         side = side_label(session, side_index, lang) if side_index is not None else ""
         card = display.inline(Card.parse(entry["card"])) if "card" in entry else ""
         if kind is EventKind.DROP:
@@ -355,6 +365,19 @@ def log_lines(session: TableSession, display: CardDisplay, lang: str) -> list[st
         if entry.get("by") == "timeout":
             lines[-1] += f" {t('event.auto', lang)}"
     return lines[-LOG_LINES:]
+
+
+def _stood_in_for(session: TableSession) -> set[int | None]:
+    """The seats a bot played for when the log's first event happened: those it plays
+    for now, unwound through the log's replacements and reclaims."""
+    replaced = {i for i, seat in enumerate(session.seats) if seat is not None and seat.is_replaced}
+    standing_in: set[int | None] = set(replaced)
+    for entry in reversed(session.log):
+        if entry["kind"] == LogKind.REPLACED:
+            standing_in.discard(entry.get("seat"))
+        elif entry["kind"] == LogKind.RECLAIMED:
+            standing_in.add(entry.get("seat"))
+    return standing_in
 
 
 def _with_score(

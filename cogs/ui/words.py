@@ -33,12 +33,17 @@ def level_word(seat: Seat, lang: str) -> str:
     return t(f"level.{seat.bot_level}{feminine}", lang)
 
 
-def seat_name(session: TableSession, index: int, lang: str) -> str:
+def seat_name(session: TableSession, index: int, lang: str, standing_in: bool | None = None) -> str:
+    """Who sits at seat `index`. A player's seat that a bot plays for is named as such
+    ("🤖 en lugar de @carla"); `standing_in` says whether a bot played for it then (an
+    earlier event keeps the name it had), default: now."""
     seat = session.seats[index]
     if seat is None:
         return t("lobby.free", lang)
-    if seat.is_replaced:
+    if seat.user_id is not None and (seat.is_replaced if standing_in is None else standing_in):
         return t("table.bot_for", lang, who=f"<@{seat.user_id}>")
+    if seat.user_id is not None:
+        return f"<@{seat.user_id}>"
     if seat.is_bot:
         return t("table.bot_name", lang, name=seat.name or "bot", level=level_word(seat, lang))
     return f"<@{seat.user_id}>"

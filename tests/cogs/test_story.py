@@ -9,9 +9,12 @@ import re
 import pytest
 
 import tables.session
+from cogs.card_emojis import CardEmojis
+from cogs.ui.pictures import table_picture
 from cogs.ui.table import card_tag, log_lines
-from engine import EventKind, Move
+from engine import Bot, EventKind, Move
 from i18n import t
+from tables import TableSession
 from tests.cogs.helpers import current, enabled, only_session, open_hand, table_message
 
 PAUSE = 30  # longer than simcord's settle: the pause lasts until a test ends it
@@ -186,3 +189,39 @@ def test_a_cards_tag_names_what_its_best_capture_scores():
         else:
             session.time_out(move, session.version, session.turn_deadline)
     assert {None, "", "caída"} <= tagged  # the match went through each kind of tag
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_events_keep_the_name_they_had_when_a_bot_takes_the_seat(lang):
+    """Her late turns and the timer's moves stay hers; only what the bot plays after it
+    took her seat is told as the bot's, "🤖 in place of @ana"."""
+    ana = 1
+    session = TableSession.open_lobby(
+        guild_id=1, channel_id=2, host_id=ana, players=2, rules_name="quito", chicas_to_win=2,
+        bot_level="easy", lang=lang, turn_seconds=60, now=0.0, host_name="ana",
+    )  # fmt: skip
+    session.start(ana, 0.0)
+    clock = 0.0
+
+    def bot_plays() -> None:
+        nonlocal clock
+        clock += 1
+        session.apply_bot_move(Bot("easy").choose(session.game.copy()), session.version, clock)
+
+    for _ in range(3):  # three turns missed: the third hands her seat to a bot
+        while session.current_seat().is_bot:
+            bot_plays()
+        clock = session.turn_deadline + 0.1
+        session.time_out(Bot("normal").choose(session.game.copy()), session.version, clock)
+    while not session.current_seat().is_replaced:
+        bot_plays()
+    bot_plays()  # the bot in her seat
+    lines = log_lines(session, CardEmojis.text_only(), lang)
+    mention, stand_in = f"<@{ana}>", t("table.bot_for", lang, who=f"<@{ana}>")
+    replaced = t("event.replaced", lang, who=mention, points=0)
+    assert replaced in lines
+    after = lines[lines.index(replaced) + 1 :]
+    assert after[0].startswith(f"{mention} ") and t("event.auto", lang) in after[0]
+    assert after[-1].startswith(f"{stand_in} ")
+    assert all(stand_in not in line for line in lines[: lines.index(replaced) + 2])
+    assert table_picture(session).sides[0] == t("picture.bot_for", lang, name="ana")  # agrees
