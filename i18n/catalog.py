@@ -183,6 +183,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "That hand was out of date; here it is as it is now.",
     ),
     "refuse.not_your_turn": ("Espera: le toca a {who}.", "Wait: it's {who}'s turn."),
+    "refuse.hint_stale": (
+        "La jugada ya cambió: esa pista no sirve. Pide otra si la quieres.",
+        "The position has changed: that hint is no use now. Ask for another if you like.",
+    ),
+    "refuse.hint_slow": (
+        "La pista tardó demasiado y tu turno sigue corriendo: juega sin ella o pídela otra vez.",
+        "The hint took too long and your turn is running: play without it or ask again.",
+    ),
     "refuse.choose_capture": (
         "Elige qué llevarte o échala a la mesa.",
         "Choose what to capture, or drop it.",

@@ -22,6 +22,7 @@ from engine.ai import teacher
 from tables import Phase, Refusal, TableSession
 
 from ..answers import answers_refusals, reader_language, reply
+from ..clock import now
 from ..reviews import Reviewed
 from ..services import Services, services_of
 from ..ui import ids
@@ -30,6 +31,7 @@ from ..workers import Work
 from .messages import costly_move_picture, hint_text, review_text
 
 HISTORY_LOOKUP = 5  # the reader's latest recorded matches searched for one with its moves
+HINT_SECONDS = 20.0  # a hint not worked out by then is given up (the turn runs meanwhile)
 
 
 class HintButton(Clickable, ids=ids.HINT):
@@ -60,21 +62,28 @@ async def click_hint(
     if game.to_play != seat:
         raise Refusal("not_your_turn")
     if version != session.version:
-        raise Refusal("stale_hand")
+        raise Refusal("hint_stale")
     moves = list(session.moves)  # the position the player saw, fixed before any await
+    deadline = session.turn_deadline
     lang = await reader_language(services, interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
-    found = await services.workers.run(
-        Work.HINT, teacher.hint_after, session.players, session.rules, session.seed, moves
-    )
+    # It must answer within the turn, with time left to play it.
+    seconds = HINT_SECONDS if deadline is None else min(HINT_SECONDS, deadline - now() - 5)
+    try:
+        async with asyncio.timeout(max(seconds, 0.0)):
+            found = await services.workers.run(
+                Work.HINT, teacher.hint_after, session.players, session.rules, session.seed, moves
+            )
+    except TimeoutError:
+        raise Refusal("hint_slow") from None
 
     def shown(now_playing: TableSession) -> None:
         if now_playing.version != version:  # played meanwhile: the hint answers nothing
-            raise Refusal("stale_hand")
+            raise Refusal("hint_stale")
         now_playing.note_hint()
 
     if table.session.version != version:
-        raise Refusal("stale_hand")
+        raise Refusal("hint_stale")
     if not table.session.hints_used:
         await table.change(shown)
     await reply(interaction, hint_text(found, services.emojis, lang))

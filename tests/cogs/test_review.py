@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import re
 from concurrent.futures.process import BrokenProcessPool
@@ -10,6 +11,8 @@ import pytest
 
 import cogs.ui.table
 import render.review
+from cogs.clock import now
+from cogs.review.handlers import HINT_SECONDS
 from cogs.reviews import Reviewed
 from cogs.ui import ids
 from cogs.ui.rows import button
@@ -229,7 +232,32 @@ async def test_a_hint_asked_as_her_card_is_played_tells_nothing_and_counts_for_n
         world.ana.click(hand, custom_id=card["custom_id"]),  # one tap: played at once
     )
     told = answers(hinted)[-1]
-    assert told.ephemeral and told.content == t("refuse.stale_hand", "en")
+    assert told.ephemeral and told.content == t("refuse.hint_stale", "en")
     session = only_session(world.env)
     assert session.moves and not session.hints_used
     assert t("table.casual", "en") not in table_message(world, session).content
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+async def test_a_hint_slower_than_its_deadline_is_given_up_within_the_turn(
+    world, monkeypatch, lang
+):
+    """A hint worker that does not answer (a busy machine): the player hears, within her
+    turn, that the hint took too long; the match stays rated and her turn is hers."""
+    await world.env.bot.services.settings.change(world.guild.id, language=lang)
+    await world.ana.slash(world.channel, "cuarenta start", mode="bot", bot_level="easy")
+    session = only_session(world.env)
+    hand = await open_hand(world, world.ana, session)
+    (hint,) = enabled(hand, "hint")
+
+    async def never(*_):
+        await asyncio.sleep(3600)  # a worker that does not answer
+
+    monkeypatch.setattr(world.env.bot.services.workers, "run", never)
+    result = await world.ana.click(hand, custom_id=hint["custom_id"])
+    await world.env.advance_time(HINT_SECONDS + 1)
+    told = [m for m in world.channel.history(viewer=world.ana) if m.content][-1]
+    assert told.content == t("refuse.hint_slow", lang)
+    assert result.ephemeral
+    session = only_session(world.env)
+    assert not session.hints_used and session.turn_deadline > now()
