@@ -5,7 +5,7 @@ Where to look:
 | command or button                         | runs in                      |
 |-------------------------------------------|------------------------------|
 | start, hand, rules, forfeit, stop         | play/handlers.py             |
-| lobby, table, card, take, back buttons    | play/handlers.py             |
+| lobby, table, card, take, back, forfeit   | play/handlers.py             |
 | challenge, the user menu's Challenge      | challenge/handlers.py        |
 | history, its pages and replays            | history/handlers.py          |
 | review, the 💡 hint and 📊 review buttons  | review/handlers.py           |
@@ -46,7 +46,14 @@ from .options import (
     SORT_CHOICES,
 )
 from .play import handlers as table
-from .play.handlers import BackButton, CardButton, LobbyButton, TableButton, TakeButton
+from .play.handlers import (
+    BackButton,
+    CardButton,
+    ForfeitButton,
+    LobbyButton,
+    TableButton,
+    TakeButton,
+)
 from .review import handlers as review
 from .review.handlers import HintButton, ReviewButton
 from .services import Services, services_of
@@ -64,6 +71,7 @@ CLICKABLES: tuple[type[Clickable], ...] = (
     CardButton,
     TakeButton,
     BackButton,
+    ForfeitButton,
     ChallengeButton,
     HintButton,
     ReviewButton,

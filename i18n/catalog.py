@@ -404,6 +404,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "🏳️ {loser} se rindió · {winner} gana",
         "🏳️ {loser} forfeited · {winner} wins",
     ),
+    "table.result_forfeit_void": (
+        "🏳️ {loser} se rindió antes de la 3.ª jugada: partida sin resultado (no cuenta).",
+        "🏳️ {loser} forfeited before the 3rd play: no result (it does not count).",
+    ),
     "table.moved": ("La mesa sigue más abajo ↓", "The table continues below ↓"),
     "table.stopped": ("⏹️ Partida detenida.", "⏹️ Game stopped."),
     "table.chicas_so_far": ("Chicas: {results}", "Chicas: {results}"),
@@ -491,6 +495,16 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "tag.caida_limpia": ("caída y limpia", "caída + limpia"),
     # --- other commands -------------------------------------------------------------
     "forfeit.done": ("Te rendiste.", "You forfeited."),
+    "forfeit.confirm": (
+        "¿Seguro que te rindes? {consequence}",
+        "Are you sure you want to forfeit? {consequence}",
+    ),
+    "forfeit.loses": ("Tu lado pierde la partida.", "Your side loses the match."),
+    "forfeit.void": (
+        "Todavía no hay 3 jugadas por lado: la partida quedará sin resultado y no contará.",
+        "There are not yet 3 plays a side: the match will have no result and will not count.",
+    ),
+    "button.forfeit": ("🏳️ Sí, me rindo", "🏳️ Yes, forfeit"),
     "stop.done": ("Partida detenida.", "Game stopped."),
     "start.vs_bot": ("Partida contra el bot: ¡suerte!", "Game against the bot: good luck!"),
     "config.saved": ("Opciones guardadas: {summary}", "Settings saved: {summary}"),

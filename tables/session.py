@@ -608,9 +608,14 @@ class TableSession:
         return (game.chicas[side], game.scores[side]) < (game.chicas[other], game.scores[other])
 
     @property
+    def too_early_to_count(self) -> bool:
+        """Some side has not yet made EARLY_FORFEIT_PLAYS plays: a forfeit now is no result."""
+        return min(self.plays) < EARLY_FORFEIT_PLAYS
+
+    @property
     def abandoned_early(self) -> bool:
         """Given up before each side made EARLY_FORFEIT_PLAYS plays: not a real result."""
-        return self.ended_by == EndReason.FORFEIT and min(self.plays) < EARLY_FORFEIT_PLAYS
+        return self.ended_by == EndReason.FORFEIT and self.too_early_to_count
 
     def _apply(self, move: Move, now: float, made_by: MadeBy) -> list[Event]:
         game = self._require_playing()

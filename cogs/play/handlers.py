@@ -36,7 +36,7 @@ from ..services import Services, services_of
 from ..ui import ids
 from ..ui.ids import Clickable, LobbyAction, TableAction
 from ..ui.rows import Payload
-from ..ui.table import choice_payload, hand_payload, public_payload
+from ..ui.table import choice_payload, forfeit_payload, hand_payload, public_payload
 from ..ui.words import rules_text
 from ..workers import Work
 
@@ -103,12 +103,35 @@ async def rules(services: Services, interaction: discord.Interaction) -> None:
 
 @answers_refusals
 async def forfeit(services: Services, interaction: discord.Interaction) -> None:
-    """/cuarenta forfeit: the player's side gives up the match."""
+    """/cuarenta forfeit: asks first, saying what a forfeit now would mean."""
     lang = await reader_language(services, interaction)
     table = playing_table(services, interaction)
+    if table.session.seat_of(interaction.user.id) is None:
+        raise Refusal("not_in_game")
+    payload = forfeit_payload(table.session, lang)
+    await reply(interaction, payload.content, rows=payload.rows)
+
+
+class ForfeitButton(Clickable, ids=ids.FORFEIT):
+    """ "Yes, forfeit", under the question /cuarenta forfeit asks."""
+
+    session_id: str
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await click_forfeit(services_of(interaction.client), interaction, self.session_id)
+
+
+@answers_refusals
+async def click_forfeit(
+    services: Services, interaction: discord.Interaction, session_id: str
+) -> None:
+    """The player's side gives up the match (no result if it is too early to count)."""
+    table = services.runtime.table(session_id)
     user_id = interaction.user.id
+    lang = await reader_language(services, interaction)
     await table.change(lambda s: s.forfeit(user_id, now()), interactive=True)
-    await reply(interaction, t("forfeit.done", lang))
+    done = interaction.response.edit_message(content=t("forfeit.done", lang), view=None)
+    await tell(done, interaction)
 
 
 @answers_refusals

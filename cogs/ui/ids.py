@@ -107,6 +107,7 @@ TABLE = IdTemplate("table", (SESSION, Part("what", _choices(TableAction), TableA
 CARD = IdTemplate("card", (SESSION, VERSION, CARD_TEXT))  # a card of the hand
 TAKE = IdTemplate("take", (SESSION, VERSION, CARD_TEXT, Part("option", r"d|[0-9]+")))
 BACK = IdTemplate("back", (SESSION, VERSION))  # from a card's choices back to the hand
+FORFEIT = IdTemplate("forfeit", (SESSION,))  # the confirmation of /cuarenta forfeit
 # A challenge, answered by whoever it names.
 CHALLENGE = IdTemplate(
     "chal",

@@ -234,6 +234,8 @@ def result_line(session: TableSession, lang: str) -> str:
     winner = side_label(session, session.winner, lang)
     loser = side_label(session, 1 - session.winner, lang)
     a, b = game.chicas[session.winner], game.chicas[1 - session.winner]
+    if session.abandoned_early:
+        return t("table.result_forfeit_void", lang, loser=loser)
     if session.ended_by == EndReason.FORFEIT:
         return t("table.result_forfeit", lang, loser=loser, winner=winner)
     key = "table.result_zapateria" if session.zapaterias[session.winner] else "table.result"
@@ -543,3 +545,14 @@ def review_button(session: TableSession, lang: str) -> dict[str, Any] | None:
         return None
     custom_id = ids.REVIEW.build(session_id=session.session_id)
     return button(custom_id, label=t("button.review", lang), style=Style.BLUE)
+
+
+def forfeit_payload(session: TableSession, lang: str) -> Payload:
+    """The question before a forfeit: what it will mean, and the button that confirms it."""
+    consequence = t("forfeit.void" if session.too_early_to_count else "forfeit.loses", lang)
+    confirm = button(
+        ids.FORFEIT.build(session_id=session.session_id),
+        label=t("button.forfeit", lang),
+        style=Style.RED,
+    )
+    return Payload(t("forfeit.confirm", lang, consequence=consequence), Rows.of([confirm]))

@@ -142,3 +142,17 @@ async def click_that_plays(env, player, hand) -> tuple:
 def message_as_seen(world, member, shown):
     """The message `shown` (a reply, perhaps private) as `member` sees it now."""
     return next(m for m in world.channel.history(viewer=member) if m.id == shown.id)
+
+
+async def forfeit_question(world, member) -> tuple:
+    """/cuarenta forfeit asks first: the question and the custom_id that confirms it."""
+    asked = await member.slash(world.channel, "cuarenta forfeit")
+    assert asked.ephemeral
+    (confirm,) = enabled(asked.response, "forfeit")
+    return asked.response, confirm["custom_id"]
+
+
+async def forfeit(world, member):
+    """/cuarenta forfeit, confirmed."""
+    question, confirm = await forfeit_question(world, member)
+    return await member.click(question, custom_id=confirm)

@@ -10,6 +10,7 @@ from tests.cogs.helpers import (
     click_that_plays,
     current,
     enabled,
+    forfeit_question,
     message_as_seen,
     only_session,
     open_hand,
@@ -87,9 +88,10 @@ async def test_a_move_sent_as_the_game_ends_is_refused(world):
     mover = player(world, session)
     hand = await open_hand(world, mover, session)
     shown, button = await click_that_plays(world.env, mover, hand)
+    question, confirm = await forfeit_question(world, world.ana)
     _, late = await at_once(
         world.env,
-        world.ana.slash(world.channel, "cuarenta forfeit"),
+        world.ana.click(question, custom_id=confirm),
         mover.click(shown, custom_id=button),
     )
     finished = current(world.env, session.session_id)

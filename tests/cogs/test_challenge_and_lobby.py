@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.cogs.helpers import message, only_session, services, sessions, table_message
+from tests.cogs.helpers import forfeit, message, only_session, services, sessions, table_message
 
 
 async def test_challenge_accepted_starts_a_game(world):
@@ -100,7 +100,7 @@ async def test_stopping_a_lobby_closes_it(world):
 async def test_ended_tables_are_forgotten_after_a_day(world):
     await world.ana.slash(world.channel, "cuarenta start", mode="bot", bot_level="easy")
     old = only_session(world.env)
-    await world.ana.slash(world.channel, "cuarenta forfeit")
+    await forfeit(world, world.ana)
     await world.env.advance_time(24 * 3600 + 1)
     await world.ana.slash(world.channel, "cuarenta start", mode="bot", bot_level="easy")
     held = sessions(world.env)

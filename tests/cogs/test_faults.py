@@ -19,6 +19,7 @@ from tests.cogs.helpers import (
     click_that_plays,
     current,
     enabled,
+    forfeit,
     only_session,
     open_hand,
     play_one_turn,
@@ -233,7 +234,7 @@ async def test_a_failed_record_of_the_result_is_retried_until_it_lands(world, mo
     monkeypatch.setattr(storage, "record_match", flaky_record)
     for _ in range(3):  # a forfeit before each side played three times would be "abandoned"
         await play_one_turn(world, world.ana, current(world.env, session.session_id))
-    await world.ana.slash(world.channel, "cuarenta forfeit")
+    await forfeit(world, world.ana)
     await world.env.advance_time(10)  # backs off 1 s, then 2 s
     assert failures["left"] == 0  # both failures happened: the third try recorded it
     stats = await storage.player_stats(world.ana.id, world.guild.id)

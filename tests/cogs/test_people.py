@@ -13,6 +13,8 @@ from tests.cogs.helpers import (
     buttons,
     current,
     enabled,
+    forfeit,
+    forfeit_question,
     message,
     only_session,
     open_hand,
@@ -188,7 +190,7 @@ async def results_of(world, member):
 
 async def test_an_early_forfeit_is_recorded_as_abandoned(world):
     await duel(world)
-    await world.ana.slash(world.channel, "cuarenta forfeit")
+    await forfeit(world, world.ana)
     await world.env.settle()
     assert await results_of(world, world.beto) == (0, 0, 1)  # not a win: abandoned
     assert await results_of(world, world.ana) == (0, 0, 1)
@@ -249,3 +251,30 @@ async def test_preferences_say_what_each_one_does(world, lang):
     lines = t("prefs.lines", lang, one_tap=off, turn_ping=off)
     assert shown.ephemeral and shown.response.content == t("prefs.show", lang, lines=lines)
     assert len(lines.splitlines()) == 2 and all("(" in line for line in lines.splitlines())
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+async def test_a_forfeit_asks_first_and_an_early_one_says_it_will_not_count(world, lang):
+    session = await duel(world)
+    await world.env.bot.services.settings.change(world.guild.id, language=lang)  # her answers
+    question, confirm = await forfeit_question(world, world.ana)
+    void = t("forfeit.void", lang)
+    assert question.content == t("forfeit.confirm", lang, consequence=void)
+    assert current(world.env, session.session_id).is_live  # asking changes nothing
+    done = await world.ana.click(question, custom_id=confirm)
+    assert done.response.content == t("forfeit.done", lang)
+    finished = current(world.env, session.session_id)
+    assert finished.abandoned_early
+    loser = f"<@{world.ana.id}>"
+    said = t("table.result_forfeit_void", finished.lang, loser=loser)  # the table's language
+    assert said in table_message(world, finished).content
+
+
+async def test_a_forfeit_after_a_real_start_says_the_side_loses(world):
+    session = await duel(world)
+    for _ in range(6):  # three plays a side: a forfeit now is a result
+        session = current(world.env, session.session_id)
+        to_play = session.seats[session.seat_to_play].user_id
+        await play_one_turn(world, world.ana if to_play == world.ana.id else world.beto, session)
+    question, _ = await forfeit_question(world, world.ana)
+    assert question.content == t("forfeit.confirm", "en", consequence=t("forfeit.loses", "en"))

@@ -8,6 +8,7 @@ from tests.cogs.helpers import (
     at_once,
     click_that_plays,
     current,
+    forfeit,
     only_session,
     open_hand,
     services,
@@ -53,7 +54,7 @@ async def test_rematch_pressed_twice_opens_one_table(world, who):
     sent = await world.ana.slash(world.channel, "cuarenta challenge", user=world.beto)
     await world.beto.click(sent.response, label="Accept")
     finished = only_session(world.env)
-    await world.ana.slash(world.channel, "cuarenta forfeit")
+    await forfeit(world, world.ana)
     table = table_message(world, finished)
     second_player = world.beto if who == "both players" else world.ana
     first, second = await at_once(
