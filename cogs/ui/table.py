@@ -144,20 +144,21 @@ def table_payload(session: TableSession, display: CardDisplay) -> Payload:
         else t("table.empty", lang)
     )
     if session.phase == Phase.PLAYING:
-        a, b = game.captured
-        lines.append(
-            t(
-                "table.stock",
-                lang,
-                stock=tn("count.cards", lang, len(game.stock)),
-                deal=game.deal_number,
-                deals=game.deals_per_hand,
-                a_name=side_label(session, 0, lang),
-                a=a,
-                b_name=side_label(session, 1, lang),
-                b=b,
+        if session.paused_until is None:  # in the pause, only the hand that ended is told
+            a, b = game.captured
+            lines.append(
+                t(
+                    "table.stock",
+                    lang,
+                    stock=tn("count.cards", lang, len(game.stock)),
+                    deal=game.deal_number,
+                    deals=game.deals_per_hand,
+                    a_name=side_label(session, 0, lang),
+                    a=a,
+                    b_name=side_label(session, 1, lang),
+                    b=b,
+                )
             )
-        )
         for side in (0, 1):
             if game.locked(side):
                 label = side_label(session, side, lang)

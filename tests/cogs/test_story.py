@@ -66,6 +66,8 @@ async def test_a_hand_ends_with_its_summary_and_its_last_plays(
     shown = table_message(world, session).content
     a, b = summary["captured"]
     assert words in shown and f" {a} " in shown and f" {b} " in shown
+    stock = "Mazo:" if lang == "es" else "Stock:"
+    assert stock not in shown  # the next deal's empty tallies wait for the pause to end
     carton = [e for e in session.log if e["kind"] in ("carton", "dos_por_darlas")][-1]
     assert carton.get("count") in (a, b)  # the count told is the cards that side took
     assert any("card" in entry for entry in session.log)  # the last plays are still told
@@ -86,6 +88,7 @@ async def test_a_hand_ends_with_its_summary_and_its_last_plays(
     session = current(world.env, session_id)
     assert session.summary is None and session.paused_until is None
     assert words not in table_message(world, session).content
+    assert stock in table_message(world, session).content
 
 
 async def test_a_chica_ends_with_its_score_kept_in_the_header(world, pause_between_hands):
