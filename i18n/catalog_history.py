@@ -5,13 +5,13 @@ Same format as `catalog.MESSAGES`: key -> (Spanish, English).
 
 HISTORY_MESSAGES: dict[str, tuple[str, str]] = {
     # --- ratings --------------------------------------------------------------------
-    "rating.line": ("📈 Puntuación: {changes}", "📈 Rating: {changes}"),
+    "rating.line": ("📈 Nivel: {changes}", "📈 Rating: {changes}"),
     "rating.provisional": (" (provisional)", " (provisional)"),
     "rating.with_bots": (" con bots", " with bots"),
-    "choice.rating": ("puntuación", "rating"),
+    "choice.rating": ("nivel", "rating"),
     "opt.players": ("mesa", "table"),
     "opt.players.desc": (
-        "Para la puntuación: 1 contra 1 o 2 contra 2",
+        "Para el nivel: 1 contra 1 o 2 contra 2",
         "For the rating: 1 on 1 or 2 on 2",
     ),
     "leaderboard.rating_row": (
@@ -19,10 +19,10 @@ HISTORY_MESSAGES: dict[str, tuple[str, str]] = {
         "{rank}. {who} — **{rating}**{provisional} · {wins}, {losses}",
     ),
     "leaderboard.rating_note": (
-        "La puntuación es prudente: con pocas partidas sale más baja y sube a medida que juegas.",
+        "El nivel es prudente: con pocas partidas sale más bajo y sube a medida que juegas.",
         "The rating is cautious: with few matches it reads lower, and it rises as you play.",
     ),
-    "stats.ratings": ("**Puntuación**", "**Rating**"),
+    "stats.ratings": ("**Nivel**", "**Rating**"),
     "stats.rating_row": (
         "{mode}{bots}: **{rating}**{provisional} · puesto {rank} · {trend} en {recent}",
         "{mode}{bots}: **{rating}**{provisional} · rank {rank} · {trend} over {recent}",

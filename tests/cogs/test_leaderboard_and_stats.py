@@ -75,3 +75,13 @@ async def test_a_win_rate_board_without_enough_matches_says_why(world, lang):
     assert t("leaderboard.too_few", lang, n=MIN_MATCHES_FOR_RATE) in shown.response.content
     nothing = await world.carla.slash(world.channel, "cuarenta leaderboard", with_bots=True)
     assert t("leaderboard.empty", lang) in nothing.response.content
+
+
+async def test_the_spanish_rating_is_a_level_not_points(world):
+    """ "Puntuación" next to "puntos" confused players: the rating is "nivel" in Spanish."""
+    await world.env.bot.services.settings.change(world.guild.id, language="es")
+    storage = world.env.bot.storage
+    await storage.record_match(duel_record(1, world.guild.id, world.ana.id, world.beto.id))
+    shown = await world.carla.slash(world.channel, "cuarenta leaderboard", sort="rating")
+    assert shown.response.content.splitlines()[0].count("nivel") == 1
+    assert "untuaci" not in shown.response.content
