@@ -510,8 +510,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "config.saved": ("Opciones guardadas: {summary}", "Settings saved: {summary}"),
     "config.show": ("Opciones de este servidor: {summary}", "This server's settings: {summary}"),
     "config.summary": (
-        "reglas {rules}, turno {turn} s, idioma {language}, imagen de mesa {picture}",
-        "rules {rules}, turn {turn} s, language {language}, table picture {picture}",
+        "reglas {rules}, turno {turn} s, bot {level}, idioma {language}, imagen de mesa: {picture}",
+        "rules {rules}, turn {turn} s, bot {level}, language {language}, table picture {picture}",
     ),
     "word.on": ("sí", "on"),
     "word.off": ("no", "off"),

@@ -84,7 +84,7 @@ HISTORY_MESSAGES: dict[str, tuple[str, str]] = {
         "Replays show everyone's hand (the match is over by then)",
     ),
     "config.replay_hands": (
-        "repeticiones con todas las manos {value}",
+        "repeticiones con todas las manos: {value}",
         "replays show all hands {value}",
     ),
 }

@@ -136,10 +136,10 @@ HOUSE_RULES_MESSAGES: dict[str, tuple[str, str]] = {
     "house.explain.quito": (" _(en Quito: {value})_", " _(Quito: {value})_"),
     "house.panel.title": ("**Reglas de la casa**: {rules}", "**House rules**: {rules}"),
     "house.panel.help": (
-        "Cada cambio se guarda al momento y vale para las mesas nuevas; "
-        "las partidas en juego siguen con sus reglas.",
-        "Each change is saved at once and applies to new tables; "
-        "games in progress keep their rules.",
+        "Cada cambio se guarda al momento, y desde ahora `/cuarenta empezar` usa estas reglas "
+        "(cámbialo con `/cuarenta config reglas:`); las partidas en juego siguen con las suyas.",
+        "Each change is saved at once, and from now on `/cuarenta start` uses these rules "
+        "(change that with `/cuarenta config rules:`); games in progress keep their own.",
     ),
     "house.panel.page": ("Página {page} de {pages}", "Page {page} of {pages}"),
     "house.reset": ("Todo como {name}", "Reset to {name}"),

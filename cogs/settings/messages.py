@@ -30,6 +30,7 @@ def config_summary(settings: ServerSettings, lang: str) -> str:
         lang,
         rules=rule_set_label(settings.default_rules(), lang),
         turn=settings.turn_seconds,
+        level=t(f"choice.{settings.bot_level}", lang),
         language=t(f"choice.{language}", lang) if language else t("word.auto", lang),
         picture=t("word.on" if settings.table_picture else "word.off", lang),
     )

@@ -7,6 +7,7 @@ import pytest
 
 from cogs.settings import messages as house_rules
 from engine import Rules
+from i18n import t
 from tables.house_rules import OPTION_BY_FIELD, OPTIONS, RuleOption
 from tables.settings import ServerSettings
 from tests.cogs.helpers import at_once, current, only_session, play_one_turn
@@ -189,3 +190,14 @@ async def test_two_managers_changing_two_options_at_once_both_count(world, manag
     assert Rules.from_dict((await saved(world))["house_rules"]) == both
     settings = await world.env.bot.services.settings.get(world.guild.id)
     assert settings.default_rules() == both
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+async def test_the_settings_say_the_bot_level_and_that_start_uses_these_rules(world, manager, lang):
+    await world.env.bot.services.settings.change(world.guild.id, language=lang)
+    shown = await manager.slash(world.channel, "cuarenta config", bot_level="expert")
+    settings = await world.env.bot.services.settings.get(world.guild.id)
+    summary = house_rules.config_summary(settings, lang)
+    assert f"bot {t('choice.expert', lang)}," in summary
+    assert shown.response.content.startswith(t("config.saved", lang, summary=summary))
+    assert t("house.panel.help", lang) in shown.response.content
