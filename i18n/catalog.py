@@ -58,8 +58,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "opt.match": ("partida", "match"),
     "opt.match.desc": (
-        "El código de una partida de tu /cuarenta historial (vacío: la última)",
-        "The code of a match from your /cuarenta history (empty: the last one)",
+        "El número de una partida de tu /cuarenta historial (vacío o 1: la última)",
+        "The number of a match in your /cuarenta history (empty or 1: the latest)",
     ),
     "cmd.prefs": ("preferencias", "preferences"),
     "cmd.prefs.desc": (

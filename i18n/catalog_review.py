@@ -116,6 +116,14 @@ REVIEW_MESSAGES: dict[str, tuple[str, str]] = {
         "_The pictures: the table above, your hand below (the card you played in amber)._",
     ),
     "review.picture_caption": ("jugaste {played} · mejor {best}", "played {played} · best {best}"),
+    "refuse.review_unknown": (
+        "No encuentro esa partida en tu historial: usa su número (1 = la última) o su botón 📊.",
+        "That match is not in your history: use its number (1 = the latest) or its 📊 button.",
+    ),
+    "refuse.review_no_moves": (
+        "Esa partida terminó antes de empezar: no hay jugadas que repasar.",
+        "That match ended before it started: there are no plays to review.",
+    ),
     "refuse.review_none": (
         "No tienes una partida terminada que repasar (las mesas terminadas se guardan un día).",
         "You have no finished match to review (finished tables are kept for a day).",

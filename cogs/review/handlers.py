@@ -31,6 +31,7 @@ from ..workers import Work
 from .messages import costly_move_picture, hint_text, review_text
 
 HISTORY_LOOKUP = 5  # the reader's latest recorded matches searched for one with its moves
+ROW_DIGITS = 4  # `/review match:` this short is a row number of the history, not a match id
 HINT_SECONDS = 20.0  # a hint not worked out by then is given up (the turn runs meanwhile)
 
 
@@ -122,12 +123,18 @@ async def review_command(
     user_id = interaction.user.id
     lang = await reader_language(services, interaction)
     if match_id is not None:
-        log = await services.storage.match_log(match_id)
+        if match_id.isdigit() and len(match_id) <= ROW_DIGITS:  # a row of their history
+            rows = await services.storage.history(
+                user_id, interaction.guild_id, limit=1, offset=max(int(match_id) - 1, 0)
+            )
+            match_id = rows[0].match_id if rows else ""
+        log = await services.storage.match_log(match_id) if match_id else None
         seat = (
             None if log is None else next((s.seat for s in log.seats if s.user_id == user_id), None)
         )
         if log is None or seat is None or not log.moves:
-            raise Refusal("review_none")
+            played = match_id and await services.storage.history_entry(user_id, None, match_id)
+            raise Refusal("review_no_moves" if played else "review_unknown")
         await send_review(services, interaction, Reviewed.of_log(log, seat, lang), lang)
         return
     finished = [

@@ -8,10 +8,12 @@ import time
 from dataclasses import replace
 
 import discord
+import pytest
 
 from cogs.reviews import Reviewed
 from db import LoggedSeat, MatchLog, MatchOutcome, MatchRecord, PlayerResult
 from engine import Bot, BotLevel, Game, Move, Rules
+from i18n import t
 from tables.replays import Replay, ReplayCache
 from tests.cogs.helpers import buttons, enabled
 
@@ -92,6 +94,8 @@ async def test_a_match_of_the_history_is_reviewed_for_who_played_it(world):
     assert f"<@{world.ana.id}>" in reviewed.response.content  # her accuracy, among the seats
     by_code = await world.ana.slash(world.channel, "cuarenta review", match="h0")
     assert by_code.ephemeral and by_code.response.content == reviewed.response.content
+    by_row = await world.ana.slash(world.channel, "cuarenta review", match="1")  # its row
+    assert by_row.response.content == reviewed.response.content
     others = await world.carla.slash(world.channel, "cuarenta review", match="h0")
     assert others.ephemeral and f"<@{world.ana.id}>" not in others.response.content
 
@@ -211,3 +215,15 @@ def test_the_replay_cache_keeps_the_latest_and_databases_apart():
     cache.put("one.db", third)
     assert cache.get("one.db", "b") is None
     assert cache.get("one.db", "a") is first and cache.get("one.db", "c") is third
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+async def test_a_review_asked_for_a_match_it_cannot_review_says_why(world, lang):
+    await world.env.bot.services.settings.change(world.guild.id, language=lang)
+    await record_history(world, count=1, logged=())  # her only match kept no plays
+    nothing = await world.ana.slash(world.channel, "cuarenta review", match="1")
+    assert nothing.ephemeral and nothing.response.content == t("refuse.review_no_moves", lang)
+    unknown = await world.ana.slash(world.channel, "cuarenta review", match="zz9")
+    assert unknown.response.content == t("refuse.review_unknown", lang)
+    too_far = await world.ana.slash(world.channel, "cuarenta review", match="7")
+    assert too_far.response.content == t("refuse.review_unknown", lang)
