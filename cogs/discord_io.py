@@ -76,6 +76,19 @@ class DiscordIO:
                 files=params.files,
             )
 
+    async def delete_hand(self, token: str) -> None:
+        """Delete the private message an interaction token answered with (its "@original"),
+        from the token alone, as `edit_hand` edits it."""
+        http = self.client.http
+        assert self.client.application_id is not None  # known once logged in
+        await async_context.get().delete_original_interaction_response(
+            self.client.application_id,
+            token,
+            session=http._HTTPClient__session,  # type: ignore[attr-defined]
+            proxy=http.proxy,
+            proxy_auth=http.proxy_auth,
+        )
+
     async def send(
         self,
         channel_id: int,

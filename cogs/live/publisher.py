@@ -224,8 +224,12 @@ class TablePublisher:
             hand.shown_version = session.version
 
     async def collapse(self, hand: OpenHand) -> None:
-        """An older private hand would still look live (old cards, "your turn!"): say so."""
+        """An older private hand would still look live (old cards, "your turn!"): it goes,
+        so that reopened hands do not pile up on a phone; if it can't, it says so."""
         if hand.expired():
             return
-        with contextlib.suppress(discord.HTTPException):
-            await self._kit.io.edit_hand(hand.token, t("hand.replaced", hand.lang), None)
+        try:
+            await self._kit.io.delete_hand(hand.token)
+        except discord.HTTPException:
+            with contextlib.suppress(discord.HTTPException):
+                await self._kit.io.edit_hand(hand.token, t("hand.replaced", hand.lang), None)
