@@ -276,8 +276,25 @@ async def click_reclaim(
 ) -> None:
     table = services.runtime.table(session_id)
     user_id = interaction.user.id
-    await table.change(lambda s: s.reclaim(user_id, now()), interactive=True)
-    await show_hand(services, interaction, table)
+    offer = interaction.message
+    if offer is None or not offer.flags.ephemeral:  # the public table's button
+        await table.change(lambda s: s.reclaim(user_id, now()), interactive=True)
+        await show_hand(services, interaction, table)
+        return
+    # The private offer ("a bot plays for you: back?") becomes the hand, not left live.
+    lang = await reader_language(services, interaction)
+    await table.change(
+        lambda s: s.reclaim(user_id, now()),
+        hand=Hand(user_id, interaction.token, lang, offer.id),
+        interactive=True,
+    )
+    payload = await hand_for(services, table.session, user_id, lang)
+    shown = await tell(
+        interaction.response.edit_message(content=payload.content, view=payload.view),
+        interaction,
+    )
+    if not shown:
+        table.publisher.hand_not_shown(user_id)
 
 
 @answers_refusals

@@ -7,7 +7,14 @@ import pytest
 
 from cogs.clock import now
 from cogs.live.publisher import HOLD_EXTRA_SECONDS
-from tests.cogs.helpers import current, only_session, play_one_turn, table_message
+from tests.cogs.helpers import (
+    buttons,
+    current,
+    only_session,
+    open_hand,
+    play_one_turn,
+    table_message,
+)
 
 BOT_PAUSE = 10  # longer than simcord's settle window, so bot moves wait for advance_time
 
@@ -78,3 +85,22 @@ async def test_turn_time_is_a_server_setting(world):
     session = only_session(world.env)
     assert session.turn_seconds == 30
     assert session.turn_deadline - session.turn_started_at == 30
+
+
+@pytest.mark.bot_options(bot_pause_seconds=BOT_PAUSE)
+async def test_coming_back_turns_the_offer_into_the_hand(world):
+    """After a bot took her seat, the private offer to come back becomes her hand when she
+    takes the seat back: no second message, and no offer left live above it."""
+    await world.ana.slash(world.channel, "cuarenta start", mode="bot", bot_level="easy")
+    session_id = only_session(world.env).session_id
+    for _ in range(3):
+        await wait_for_ana(world, session_id)
+        await world.env.advance_time(current(world.env, session_id).turn_deadline - now() + 0.5)
+    session = current(world.env, session_id)
+    assert session.seats[0].is_replaced
+    offer = await open_hand(world, world.ana, session)
+    (reclaim,) = [b for b in buttons(offer) if b["custom_id"].endswith(":reclaim")]
+    back = await world.ana.click(offer, custom_id=reclaim["custom_id"])
+    assert back.response.id == offer.id  # the offer itself now shows the hand
+    assert not any(b["custom_id"].endswith(":reclaim") for b in buttons(back.response))
+    assert current(world.env, session_id).seat_of(world.ana.id) == 0
