@@ -278,13 +278,3 @@ async def test_a_forfeit_after_a_real_start_says_the_side_loses(world):
         await play_one_turn(world, world.ana if to_play == world.ana.id else world.beto, session)
     question, _ = await forfeit_question(world, world.ana)
     assert question.content == t("forfeit.confirm", "en", consequence=t("forfeit.loses", "en"))
-
-
-async def test_a_reopened_hand_replaces_the_old_one_instead_of_piling_up(world):
-    await world.ana.slash(world.channel, "cuarenta start", mode="bot", bot_level="easy")
-    session = only_session(world.env)
-    first = await open_hand(world, world.ana, session)
-    second = await open_hand(world, world.ana, current(world.env, session.session_id))
-    await world.env.settle()
-    seen = {m.id for m in world.channel.history(viewer=world.ana)}
-    assert second.id in seen and first.id not in seen  # only the newest hand is left
