@@ -20,24 +20,27 @@ REVIEW_MESSAGES: dict[str, tuple[str, str]] = {
         "Why: it leaves no card a caída can fall on: the others of that rank are out.",
     ),
     "hint.why.caida_risk.one": (
-        "Por qué: es lo mejor aquí, aunque queda 1 carta sin ver que podría hacerle caída.",
-        "Why: the best play here, though 1 unseen card could still fall on it.",
+        "Por qué: cualquier otra jugada sale peor, aunque queda 1 carta sin ver que podría"
+        " hacerle caída.",
+        "Why: any other play does worse, though 1 unseen card could still make a caída on it.",
     ),
     "hint.why.caida_risk.other": (
-        "Por qué: es lo mejor aquí, aunque quedan {count} cartas sin ver que podrían hacerle"
-        " caída.",
-        "Why: the best play here, though {count} unseen cards could still fall on it.",
+        "Por qué: cualquier otra jugada sale peor, aunque quedan {count} cartas sin ver que"
+        " podrían hacerle caída.",
+        "Why: any other play does worse, though {count} unseen cards could still make a caída"
+        " on it.",
     ),
     "hint.why.limpia_risk.one": (
-        "Por qué: es lo mejor aquí, pero ojo: 1 carta sin ver podría hacer limpia con la mesa"
-        " que dejas.",
-        "Why: the best play here, but careful: 1 unseen card could sweep the table you leave.",
+        "Por qué: cualquier otra jugada sale peor, pero ojo: 1 carta sin ver podría hacer"
+        " limpia con la mesa que dejas.",
+        "Why: any other play does worse, but careful: 1 unseen card could sweep the table you"
+        " leave.",
     ),
     "hint.why.limpia_risk.other": (
-        "Por qué: es lo mejor aquí, pero ojo: {count} cartas sin ver podrían hacer limpia con"
-        " la mesa que dejas.",
-        "Why: the best play here, but careful: {count} unseen cards could sweep the table you"
-        " leave.",
+        "Por qué: cualquier otra jugada sale peor, pero ojo: {count} cartas sin ver podrían"
+        " hacer limpia con la mesa que dejas.",
+        "Why: any other play does worse, but careful: {count} unseen cards could sweep the"
+        " table you leave.",
     ),
     "hint.why.safe": (
         "Por qué: suma cartas para el cartón y no deja una limpia al alcance.",
