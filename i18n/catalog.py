@@ -163,7 +163,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "You already have a seat at this table.",
     ),
     "refuse.lobby_full": ("La mesa está llena.", "The table is full."),
-    "refuse.team_full": ("Ese equipo ya está completo.", "That team is full."),
+    "refuse.team_full": (
+        "Ese equipo ya está completo: únete al Equipo {other}.",
+        "That team is full: join Team {other}.",
+    ),
     "refuse.hand_started": ("La mano ya empezó.", "The hand has already started."),
     "refuse.not_replaced": (
         "Tu silla no la ocupa un bot: no hay nada que recuperar.",
@@ -267,7 +270,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{host} opened a Cuarenta table · {mode} · {rules} rules · {length}",
     ),
     "lobby.seats_1v1": ("Jugadores: {a} contra {b}", "Players: {a} vs {b}"),
-    "lobby.seats_2v2": ("Equipo A: {a}      Equipo B: {b}", "Team A: {a}      Team B: {b}"),
+    "lobby.seats_2v2": ("Equipo A: {a}\nEquipo B: {b}", "Team A: {a}\nTeam B: {b}"),
+    "lobby.hints_casual": (
+        "💡 Con pistas, la partida es amistosa: no cuenta para el ranking.",
+        "💡 With hints, the match is casual: it does not count for the rankings.",
+    ),
     "lobby.free": ("(libre)", "(free)"),
     "lobby.expires": (
         "Se cierra {when} si nadie la empieza. Las sillas libres se llenan con bots ({level}).",

@@ -329,7 +329,9 @@ class TableSession:
         if current is not None:
             free += [i for i in mine if (s := self.seats[i]) is not None and s.user_id is None]
         if not free:
-            raise Refusal("lobby_full" if side is None else "team_full")
+            if side is None:
+                raise Refusal("lobby_full")
+            raise Refusal("team_full", other="AB"[1 - side])
         if current is None:
             self.seats[free[0]] = Seat(user_id=user_id, name=name)
         else:

@@ -55,6 +55,8 @@ def lobby_payload(session: TableSession, lang: str) -> Payload:
             t("lobby.seats_2v2", lang, a=f"{names[0]}, {names[2]}", b=f"{names[1]}, {names[3]}")
         )
     if session.phase == Phase.LOBBY:
+        if session.hints_on:
+            lines.append(t("lobby.hints_casual", lang))
         level = t(f"choice.{session.bot_level}", lang)
         lines.append(t("lobby.expires", lang, when=when(session.lobby_expires_at), level=level))
         return Payload("\n".join(lines), lobby_view(session, lang))
@@ -77,9 +79,14 @@ def lobby_view(session: TableSession, lang: str) -> Rows:
         return button(custom_id, label=label, style=style)
 
     if session.players == 4:
+
+        def open_to_join(side: int) -> int:  # a team of two people is full: grey
+            people = [s for s in session.seats[side::2] if s is not None and not s.is_bot]
+            return Style.GREY if len(people) == 2 else Style.GREEN
+
         joins = [
-            lobby_button(Action.TEAM_A, t("button.team_a", lang), Style.GREEN),
-            lobby_button(Action.TEAM_B, t("button.team_b", lang), Style.GREEN),
+            lobby_button(Action.TEAM_A, t("button.team_a", lang), open_to_join(0)),
+            lobby_button(Action.TEAM_B, t("button.team_b", lang), open_to_join(1)),
         ]
     else:
         joins = [lobby_button(Action.JOIN, t("button.join", lang), Style.GREEN)]

@@ -278,3 +278,25 @@ async def test_a_forfeit_after_a_real_start_says_the_side_loses(world):
         await play_one_turn(world, world.ana if to_play == world.ana.id else world.beto, session)
     question, _ = await forfeit_question(world, world.ana)
     assert question.content == t("forfeit.confirm", "en", consequence=t("forfeit.loses", "en"))
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+async def test_a_2v2_lobby_reads_on_a_phone_and_says_what_is_full_and_what_hints_do(world, lang):
+    await world.env.bot.services.settings.change(world.guild.id, language=lang)
+    await world.ana.slash(world.channel, "cuarenta start", mode="2v2")
+    session = only_session(world.env)
+    team_b = t("button.team_b", lang)
+    await world.beto.click(table_message(world, session), label=team_b)
+    await world.carla.click(table_message(world, session), label=team_b)
+    lobby = table_message(world, session)
+    lines = lobby.content.splitlines()
+    team = "Equipo" if lang == "es" else "Team"
+    assert any(line.startswith(f"{team} A: ") for line in lines)  # a line a team
+    assert any(line.startswith(f"{team} B: ") for line in lines)
+    styles = {b["label"]: b["style"] for b in buttons(lobby)}
+    assert styles[team_b] == 2 and styles[t("button.team_a", lang)] == 3  # full: grey
+    full = await world.ana.click(lobby, label=team_b)
+    assert full.response.content == t("refuse.team_full", lang, other="A")
+    assert t("lobby.hints_casual", lang) not in lobby.content
+    await world.ana.click(lobby, custom_id=f"c40:lobby:{session.session_id}:hints")
+    assert t("lobby.hints_casual", lang) in table_message(world, session).content
