@@ -364,8 +364,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "table.cards": ("Mesa: {cards}", "Table: {cards}"),
     "table.empty": ("Mesa: (vacía)", "Table: (empty)"),
     "table.stock": (
-        "Mazo: {stock} · reparto {deal} de {deals} · recogidas: {a_name} {a} · {b_name} {b}",
-        "Stock: {stock} · deal {deal} of {deals} · captured: {a_name} {a} · {b_name} {b}",
+        "Mazo: {stock} · reparto {deal} de {deals} · recogidas {a}–{b}",
+        "Stock: {stock} · deal {deal} of {deals} · captured {a}–{b}",
     ),
     "count.cards.one": ("1 carta", "1 card"),
     "count.cards.other": ("{count} cartas", "{count} cards"),

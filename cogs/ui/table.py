@@ -160,9 +160,7 @@ def table_payload(session: TableSession, display: CardDisplay) -> Payload:
                     stock=tn("count.cards", lang, len(game.stock)),
                     deal=game.deal_number,
                     deals=game.deals_per_hand,
-                    a_name=side_label(session, 0, lang),
                     a=a,
-                    b_name=side_label(session, 1, lang),
                     b=b,
                 )
             )

@@ -56,6 +56,9 @@ def side_label(session: TableSession, side: int, lang: str) -> str:
 
 
 def score_text(points: int, lang: str) -> str:
+    """Points as a table counts them, "2 perros 1 tanto (22)"; nothing yet is just "0"."""
+    if points == 0:
+        return "0"
     perros, tantos = perros_tantos(points)
     return t(
         "table.score",

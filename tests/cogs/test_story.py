@@ -228,3 +228,16 @@ def test_events_keep_the_name_they_had_when_a_bot_takes_the_seat(lang):
     assert after[-1].startswith(f"{stand_in} ")
     assert all(stand_in not in line for line in lines[: lines.index(replaced) + 2])
     assert table_picture(session).sides[0] == t("picture.bot_for", lang, name="ana")  # agrees
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+async def test_the_side_lines_are_short_at_the_start(world, lang):
+    """Nothing scored reads "0", and the cards taken are "0–0", without the names again."""
+    session_id = await start_vs_bot(world, lang)
+    session = current(world.env, session_id)
+    shown = table_message(world, session).content
+    assert "perros" not in shown and "perro " not in shown
+    captured = "recogidas" if lang == "es" else "captured"
+    a, b = session.game.captured
+    (stock,) = [line for line in shown.splitlines() if f"{captured} {a}–{b}" in line]
+    assert "<@" not in stock and "🤖" not in stock
