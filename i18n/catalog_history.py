@@ -71,8 +71,9 @@ HISTORY_MESSAGES: dict[str, tuple[str, str]] = {
         "🔒 Las manos de los demás no se muestran.",
         "🔒 Other players' hands are not shown.",
     ),
-    "replay.next_hand": ("Mano ⏭", "Hand ⏭"),
-    "replay.next_chica": ("Chica ⏭", "Chica ⏭"),
+    "replay.next_hand": ("Siguiente mano ⏭", "Next hand ⏭"),
+    "replay.to_end": ("Al final ⏭", "To the end ⏭"),
+    "replay.next_chica": ("Siguiente chica ⏭", "Next chica ⏭"),
     "refuse.replay_missing": (
         "Esa partida no tiene repetición: se jugó antes de que se guardaran, o hace demasiado.",
         "That match has no replay: it was played before replays were kept, or too long ago.",

@@ -172,35 +172,39 @@ def replay_text(
 
 
 def replay_view(replay: Replay, number: int, lang: str) -> Rows:
+    """⏮, ◀, ▶, then the next hand (in the last hand: to the final score) and, when the
+    match has more than one chica, the next chica."""
     match_id, last = replay.log.match_id, replay.last
     next_hand, next_chica = replay.next_hand(number), replay.next_chica(number)
-    return Rows.of(
-        [
-            button(
-                ids.REPLAY.build(match_id=match_id, step=0, tag="first"),
-                label="⏮",
-                disabled=number == 0,
-            ),
-            button(
-                ids.REPLAY.build(match_id=match_id, step=number - 1, tag="prev"),
-                label=t("button.prev", lang),
-                disabled=number == 0,
-            ),
-            button(
-                ids.REPLAY.build(match_id=match_id, step=number + 1, tag="next"),
-                label=t("button.next", lang),
-                style=Style.BLUE,
-                disabled=number >= last,
-            ),
-            button(
-                ids.REPLAY.build(match_id=match_id, step=next_hand or last, tag="hand"),
-                label=t("replay.next_hand", lang),
-                disabled=next_hand is None,
-            ),
+    buttons = [
+        button(
+            ids.REPLAY.build(match_id=match_id, step=0, tag="first"),
+            label="⏮",
+            disabled=number == 0,
+        ),
+        button(
+            ids.REPLAY.build(match_id=match_id, step=number - 1, tag="prev"),
+            label=t("button.prev", lang),
+            disabled=number == 0,
+        ),
+        button(
+            ids.REPLAY.build(match_id=match_id, step=number + 1, tag="next"),
+            label=t("button.next", lang),
+            style=Style.BLUE,
+            disabled=number >= last,
+        ),
+        button(
+            ids.REPLAY.build(match_id=match_id, step=next_hand or last, tag="hand"),
+            label=t("replay.next_hand" if next_hand is not None else "replay.to_end", lang),
+            disabled=number >= last,
+        ),
+    ]
+    if Rules.from_dict(replay.log.rule_options).chicas_to_win > 1:
+        buttons.append(
             button(
                 ids.REPLAY.build(match_id=match_id, step=next_chica or last, tag="chica"),
                 label=t("replay.next_chica", lang),
                 disabled=next_chica is None,
-            ),
-        ]
-    )
+            )
+        )
+    return Rows.of(buttons)

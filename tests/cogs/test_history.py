@@ -114,15 +114,19 @@ async def test_a_replay_steps_through_every_play(world):
     assert f"**Play 1 of {replay.last}**" in moved.response.content
     back = await world.ana.click(moved.response, label="◀ Previous")
     assert "**First deal**" in back.response.content
-    hand = await world.ana.click(back.response, label="Hand ⏭")
+    hand = await world.ana.click(back.response, label="Next hand ⏭")
     assert f"**Play {replay.hand_starts[1]} of {replay.last}**" in hand.response.content
-    labels = {b["label"] for b in enabled(hand.response, "rp")}
-    assert "Chica ⏭" not in labels  # a one-chica match has no next chica
+    labels = {b["label"] for b in buttons(hand.response)}
+    assert "Next chica ⏭" not in labels  # a one-chica match has no next chica: no button
     shown = hand.response
-    for label in ("Hand ⏭", "Next ▶"):  # to the last hand, then play by play to the end
-        while label in {b["label"] for b in enabled(shown, "rp")}:
-            shown = (await world.ana.click(shown, label=label)).response
+    while "Next hand ⏭" in {b["label"] for b in enabled(shown, "rp")}:  # to the last hand
+        shown = (await world.ana.click(shown, label="Next hand ⏭")).response
+    in_the_last_hand = shown
+    for label in ("Next ▶", "Next ▶"):  # two plays on, then straight to the end
+        shown = (await world.ana.click(shown, label=label)).response
+    shown = (await world.ana.click(shown, label="To the end ⏭")).response
     assert f"**Play {replay.last} of {replay.last}**" in shown.content
+    assert "To the end ⏭" in {b["label"] for b in buttons(in_the_last_hand)}
     assert "End of the match" in shown.content
     assert {b["label"] for b in enabled(shown, "rp")} == {"⏮", "◀ Previous"}
     last = await world.ana.click(shown, label="◀ Previous")
