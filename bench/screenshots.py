@@ -146,9 +146,8 @@ async def play_and_shoot(args: argparse.Namespace, database: Path) -> list[Path]
                     await shoot(preview.url, out, width, args.height)
                     shots.append(out)
     finally:
-        cog = bot.get_cog("Cuarenta")
-        if cog is not None:
-            await cog.runtime.shutdown()  # type: ignore[attr-defined]
+        if hasattr(bot, "services"):
+            bot.services.shutdown()  # timers and worker processes
         if hasattr(bot, "storage"):
             await bot.storage.close()
     return shots
