@@ -560,8 +560,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "• **Ronda** +{ronda}: te reparten tres del mismo valor; cuatro (**doble ronda**) {doble}.\n"
         "• **Cartón**: al final de la mano, 20 cartas recogidas valen 6 y cada dos más, 2 más. Empate: dos por darlas (+2 al que no dio).\n"
         "• Gana la **chica** quien llega a 40. {lock}La **partida** es {chicas}. **Zapatería**: ganar con el rival bajo 10.\n"
-        "• Se cuenta en **perros** (10) y **tantos** (2).\n"
-        "Opciones: suma de {sum_cards} cartas · caída+limpia {caida_limpia} · sobrantes: {leftovers}.",
+        "• Se cuenta en **perros** (10) y **tantos** (2).",
         "**Cuarenta in short** ({rules} rules)\n"
         "• 40 cards (no 8, 9, 10). Five are dealt; you play one per turn.\n"
         "• **Drop**: leave the card on the table. **Capture**: with a card of the same rank, or two cards that add up "
@@ -570,8 +569,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "• **Ronda** +{ronda}: being dealt three of a rank; four (**double ronda**) {doble}.\n"
         "• **Count**: at the end of the hand, 20 captured cards score 6, every two more add 2. A tie: two for dealing (+2 to the non-dealer).\n"
         "• A **chica** is won at 40. {lock}The **match** is {chicas}. **Zapatería**: winning while the other side is under 10.\n"
-        "• Points are told in **perros** (10) and **tantos** (2).\n"
-        "Options: sums of {sum_cards} cards · caída+limpia {caida_limpia} · leftovers: {leftovers}.",
+        "• Points are told in **perros** (10) and **tantos** (2).",
     ),
     "rules.lock": (
         "Con {lock} o más, solo la caída cuenta. ",
@@ -581,9 +579,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "rules.doble_points": ("+{points}", "+{points}"),
     "rules.chicas.one": ("a 1 chica", "one chica"),
     "rules.chicas.other": ("a {count} chicas", "first to {count} chicas"),
-    "rules.any": ("cualquier número de", "any number of"),
-    "rules.leftovers.nobody": ("para nadie", "nobody's"),
-    "rules.leftovers.last_capturer": ("para el último que recogió", "to the last capturer"),
     "side.you": ("tú", "you"),
 }
 

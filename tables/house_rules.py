@@ -151,11 +151,14 @@ def summary(rules: Rules, lang: str, leave_out: Collection[str] = ()) -> str:
     return " · ".join([t(f"choice.{preset}", lang), *changes])
 
 
-def explain(rules: Rules, lang: str) -> str:
-    """The rules a table plays, option by option, with what each means (one message)."""
+def explain(rules: Rules, lang: str, *, changed_only: bool = False) -> str:
+    """The rules a table plays, option by option, with what each means (one message);
+    `changed_only`: only the options that differ from Quito ("" if none does)."""
     lines = [t("house.explain.title", lang, name=rule_set_label(rules, lang))]
     for option in OPTIONS:
         value = getattr(rules, option.field)
+        if changed_only and value == getattr(QUITO, option.field):
+            continue
         choice = option.choice_for(value)
         name, label = option.name(lang), option.label(value, lang)
         if choice is None:
@@ -167,4 +170,4 @@ def explain(rules: Rules, lang: str) -> str:
         if value != quito:
             line += t("house.explain.quito", lang, value=option.label(quito, lang))
         lines.append(line)
-    return "\n".join(lines)
+    return "" if changed_only and len(lines) == 1 else "\n".join(lines)

@@ -42,6 +42,8 @@ from ..workers import Work
 
 log = logging.getLogger(__name__)
 
+MESSAGE_LIMIT = 2000  # characters in a Discord message
+
 
 # ------------------------------------------------------------------- commands
 @answers_refusals
@@ -150,8 +152,12 @@ async def stop(services: Services, interaction: discord.Interaction) -> None:
 
 
 async def tell_rules(interaction: discord.Interaction, active: Rules, lang: str) -> None:
-    await reply(interaction, rules_text(active, lang))
-    await reply(interaction, explain(active, lang))
+    """The rules in short, and what the table plays differently from Quito: one answer
+    (two only if that would pass Discord's 2,000 characters)."""
+    parts = [rules_text(active, lang), explain(active, lang, changed_only=True)]
+    together = "\n\n".join(part for part in parts if part)
+    for text in [together] if len(together) <= MESSAGE_LIMIT else parts:
+        await reply(interaction, text)
 
 
 # ---------------------------------------------------------------- opening

@@ -105,9 +105,6 @@ def rules_text(rules: Rules, lang: str) -> str:
         doble=doble,
         lock=lock,
         chicas=tn("rules.chicas", lang, rules.chicas_to_win),
-        sum_cards=rules.sum_cards if rules.sum_cards else t("rules.any", lang),
-        caida_limpia=rules.caida_limpia_points,
-        leftovers=t(f"rules.leftovers.{rules.leftovers}", lang),
     )
 
 

@@ -3,9 +3,19 @@ is played to the end under them, and its record says which rules it was played u
 
 from __future__ import annotations
 
+import pytest
+
+from cogs.ui.words import rules_text
 from engine import Rules
+from tables.house_rules import OPTIONS, explain
 from tables.settings import house_rules_config
-from tests.cogs.helpers import buttons, current, only_session, play_until_over, table_message
+from tests.cogs.helpers import (
+    buttons,
+    current,
+    only_session,
+    play_until_over,
+    table_message,
+)
 
 HOUSE = Rules(ronda_points=4, lock_at=None, sum_cards=None, chicas_to_win=1)
 
@@ -55,3 +65,20 @@ async def test_the_host_changes_the_rules_in_the_lobby(world):
     session = only_session(world.env)
     assert session.rules_name == "quito" and session.rules == Rules(chicas_to_win=1)
     assert "Rules: Quito ⟳" in [b.get("label") for b in buttons(table_message(world, session))]
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+async def test_the_rules_are_one_short_answer_with_only_what_differs_from_quito(world, lang):
+    await world.env.bot.services.settings.change(world.guild.id, language=lang)
+    await world.ana.slash(world.channel, "cuarenta start", bot_level="easy")  # Quito
+    quito = await world.ana.slash(world.channel, "cuarenta rules")
+    assert quito.followups == [] and quito.response.content == rules_text(Rules(), lang)
+    await world.ana.slash(world.channel, "cuarenta stop")
+    await world.env.bot.services.settings.change(world.guild.id, **house_rules_config(HOUSE))
+    await world.ana.slash(world.channel, "cuarenta start", rules="house", bot_level="easy")
+    house = await world.ana.slash(world.channel, "cuarenta rules")
+    assert house.followups == []  # one answer, phone-sized
+    explained = explain(HOUSE, lang, changed_only=True)
+    assert house.response.content == f"{rules_text(HOUSE, lang)}\n\n{explained}"
+    changed = [o for o in OPTIONS if getattr(HOUSE, o.field) != getattr(Rules(), o.field)]
+    assert len(explained.splitlines()) == 1 + len(changed)  # the title, then what differs
