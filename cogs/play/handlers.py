@@ -288,19 +288,9 @@ async def click_reclaim(
         await show_hand(services, interaction, table)
         return
     # The private offer ("a bot plays for you: back?") becomes the hand, not left live.
-    lang = await reader_language(services, interaction)
-    await table.change(
-        lambda s: s.reclaim(user_id, now()),
-        hand=Hand(user_id, interaction.token, lang, offer.id),
-        interactive=True,
+    await change_in_hand(
+        services, interaction, table, lambda s: s.reclaim(user_id, now()), offer.id
     )
-    payload = await hand_for(services, table.session, user_id, lang)
-    shown = await tell(
-        interaction.response.edit_message(content=payload.content, view=payload.view),
-        interaction,
-    )
-    if not shown:
-        table.publisher.hand_not_shown(user_id)
 
 
 @answers_refusals
@@ -466,14 +456,28 @@ async def play(
     version: int,
 ) -> None:
     """Play the card (with the capture chosen): saved, then the hand shows the result."""
-    lang = await reader_language(services, interaction)
     user_id = interaction.user.id
     hand_message = interaction.message.id if interaction.message else None
-    await table.change(
-        lambda s: s.play(user_id, card, option, version, now()),
-        hand=Hand(user_id, interaction.token, lang, hand_message),
-        interactive=True,
-    )
+
+    def play_it(session: TableSession) -> object:
+        return session.play(user_id, card, option, version, now())
+
+    await change_in_hand(services, interaction, table, play_it, hand_message)
+
+
+async def change_in_hand(
+    services: Services,
+    interaction: discord.Interaction,
+    table: LiveTable,
+    apply: Callable[[TableSession], object],
+    message_id: int | None,
+) -> None:
+    """A change made from a private hand: saved with that hand remembered, then the hand
+    as it is now, shown in the same message (refreshed later if Discord refuses that)."""
+    lang = await reader_language(services, interaction)
+    user_id = interaction.user.id
+    hand = Hand(user_id, interaction.token, lang, message_id)
+    await table.change(apply, hand=hand, interactive=True)
     payload = await hand_for(services, table.session, user_id, lang)
     shown = await tell(
         interaction.response.edit_message(content=payload.content, view=payload.view),
