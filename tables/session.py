@@ -448,6 +448,12 @@ class TableSession:
         seat = self.seat_to_play
         return None if seat is None else self.seats[seat]
 
+    @property
+    def bot_moves_next(self) -> bool:
+        """The seat to play is a bot's (or one a bot took over), and no pause holds it."""
+        seat = self.current_seat()
+        return seat is not None and seat.is_bot and self.paused_until is None
+
     def hand_of(self, user_id: int) -> list[Card]:
         game = self._require_playing()
         seat = self.seat_of(user_id)

@@ -106,11 +106,6 @@ class TableDriver:
                 )
                 await asyncio.sleep(delay)
 
-    def _bot_answers_soon(self) -> bool:
-        session = self._table.session
-        seat = session.current_seat()
-        return seat is not None and seat.is_bot and session.paused_until is None
-
     async def _next_step(self) -> None:
         session = self._table.session
         version = session.version
@@ -122,7 +117,7 @@ class TableDriver:
         elif session.paused_until is not None:
             await sleep_until(session.paused_until)
             await self._table.change(lambda s: s.next_hand(None, version, now()))
-        elif self._bot_answers_soon():
+        elif session.bot_moves_next:
             await self._bot_turn(version)
         elif session.phase == Phase.PLAYING:
             await self._idle_turn(version)

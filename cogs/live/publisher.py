@@ -88,15 +88,10 @@ class TablePublisher:
         if self._task is not None and self._task is not asyncio.current_task():
             self._task.cancel()
 
-    def _bot_answers_soon(self) -> bool:
-        session = self._table.session
-        seat = session.current_seat()
-        return seat is not None and seat.is_bot and session.paused_until is None
-
     async def _loop(self) -> None:
         attempt = 0
         while self._wanted and not self._table.closed:
-            if self._bot_answers_soon():
+            if self._table.session.bot_moves_next:
                 # Wait for the bot's answer, to show both in one edit; but not for long,
                 # nor across several bot moves in a row (a table of bots must show too).
                 if self._hold_started is None:
