@@ -208,7 +208,6 @@ class LobbyButton(Clickable, ids=ids.LOBBY):
 async def click_lobby(
     services: Services, interaction: discord.Interaction, session_id: str, action: str
 ) -> None:
-    settings = await services.settings.get(interaction.guild_id)
     table = services.runtime.table(session_id)
     try:
         chosen = LobbyAction(action)
@@ -227,13 +226,14 @@ async def click_lobby(
         case LobbyAction.BOT:
             change = lambda s: s.add_bot(user_id)  # noqa: E731
         case LobbyAction.START:
-            require_permissions(interaction, settings)
+            require_permissions(interaction, await services.settings.get(interaction.guild_id))
             change = lambda s: s.start(user_id, now())  # noqa: E731
         case LobbyAction.CANCEL:
             change = lambda s: s.cancel(user_id)  # noqa: E731
         case LobbyAction.HINTS:
             change = lambda s: s.toggle_hints(user_id)  # noqa: E731
         case LobbyAction.RULES:  # the host picks the next rule set: Quito, Cuenca, house
+            settings = await services.settings.get(interaction.guild_id)
             current = table.session.rules_name
             following = RULE_SETS[(RULE_SETS.index(current) + 1) % len(RULE_SETS)]
             chosen_rules = settings.rule_set(following).with_options(
