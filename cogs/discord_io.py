@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+from typing import Any
 
 import discord
 from discord.http import handle_message_parameters
@@ -62,15 +63,9 @@ class DiscordIO:
         This is what `Interaction.edit_original_response` does, without the Interaction
         (discord.py has no public constructor for one from a saved token).
         """
-        http = self.client.http
-        assert self.client.application_id is not None  # known once logged in
         with handle_message_parameters(content=content, view=view) as params:
             await async_context.get().edit_original_interaction_response(
-                self.client.application_id,
-                token,
-                session=http._HTTPClient__session,  # type: ignore[attr-defined]
-                proxy=http.proxy,
-                proxy_auth=http.proxy_auth,
+                **self._by_token(token),
                 payload=params.payload,
                 multipart=params.multipart,
                 files=params.files,
@@ -79,15 +74,20 @@ class DiscordIO:
     async def delete_hand(self, token: str) -> None:
         """Delete the private message an interaction token answered with (its "@original"),
         from the token alone, as `edit_hand` edits it."""
+        await async_context.get().delete_original_interaction_response(**self._by_token(token))
+
+    def _by_token(self, token: str) -> dict[str, Any]:
+        """The arguments discord.py's webhook adapter takes for a request made with an
+        interaction token: the application, the token, and the bot's HTTP session."""
         http = self.client.http
         assert self.client.application_id is not None  # known once logged in
-        await async_context.get().delete_original_interaction_response(
-            self.client.application_id,
-            token,
-            session=http._HTTPClient__session,  # type: ignore[attr-defined]
-            proxy=http.proxy,
-            proxy_auth=http.proxy_auth,
-        )
+        return {
+            "application_id": self.client.application_id,
+            "token": token,
+            "session": http._HTTPClient__session,  # type: ignore[attr-defined]
+            "proxy": http.proxy,
+            "proxy_auth": http.proxy_auth,
+        }
 
     async def send(
         self,
