@@ -14,12 +14,15 @@ import discord
 import pytest
 
 from db import StorageBusy
+from i18n import t
 from tests.cogs.helpers import (
     assert_consistent,
+    buttons,
     click_that_plays,
     current,
     enabled,
     forfeit,
+    message_as_seen,
     only_session,
     open_hand,
     play_one_turn,
@@ -255,3 +258,16 @@ async def test_a_reminder_that_cannot_be_sent_does_not_stop_the_time_out(world):
     assert timed_out.version > version
     assert timed_out.seats[timed_out.seat_of(world.ana.id)].missed == 1
     world.env.errors.clear()
+
+
+async def test_an_old_hand_discord_will_not_delete_says_it_is_out_of_date(world):
+    """Deleting the replaced hand is refused: it is edited into the notice instead, and
+    the new hand plays on."""
+    session = await start_against_bot(world)
+    old = await open_hand(world, world.ana, session)
+    world.env.inject_error("DELETE", "/webhooks/*/*/messages/*", status=500, code=0, times=1)
+    new = await open_hand(world, world.ana, current(world.env, session.session_id))
+    world.env.errors.clear()
+    shown = message_as_seen(world, world.ana, old)
+    assert shown.content == t("hand.replaced", "en") and buttons(shown) == []
+    assert enabled(new, "card")  # her turn goes on in the new hand
