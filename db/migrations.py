@@ -256,7 +256,11 @@ REBUILD_PLAYER_TOTALS = _rebuild_player_totals(
     "p.rondas, p.zapaterias_given, p.zapaterias_suffered",
 )
 
-MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5, _V6)
+# v7: which moves of a player's seat the timer or a bot made for them (MatchLog.stand_ins),
+# as "index:who" words separated by spaces.
+_V7 = ("ALTER TABLE match_moves ADD COLUMN stand_ins TEXT NOT NULL DEFAULT ''",)
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7)
 LATEST_VERSION = len(MIGRATIONS)
 
 # PostgreSQL runs the same history, each statement adapted to its dialect (types, a

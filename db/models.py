@@ -86,6 +86,7 @@ class MatchRecord:
     casual: bool = False
     seed: int | None = None
     moves: tuple[str, ...] | None = None
+    stand_ins: dict[int, str] = field(default_factory=dict)  # see MatchLog.stand_ins
 
 
 @dataclass(frozen=True)
@@ -114,6 +115,9 @@ class MatchLog:
     moves: tuple[str, ...]
     outcome: MatchOutcome
     winner_side: int
+    # The moves of a player's seat that the player did not choose: move index -> "timeout"
+    # (played by the timer) or "bot" (the bot that took the seat). Empty before v7.
+    stand_ins: dict[int, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

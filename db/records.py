@@ -47,8 +47,8 @@ _INSERT_MATCH = """INSERT INTO matches
     (match_id, guild_id, channel_id, finished_at, rules, players, with_bots, winner_side,
      outcome, rule_options, casual)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING"""
-_INSERT_MOVES = """INSERT INTO match_moves (match_id, finished_at, seed, moves) VALUES (?, ?, ?, ?)
-    ON CONFLICT DO NOTHING"""
+_INSERT_MOVES = """INSERT INTO match_moves (match_id, finished_at, seed, moves, stand_ins)
+    VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING"""
 _PRUNE_MOVES = "DELETE FROM match_moves WHERE finished_at < ?"
 _INSERT_SEAT = (
     f"INSERT INTO match_players ({', '.join(_SEAT_COLUMNS)}) "
@@ -122,10 +122,11 @@ def _seat_rows(match: MatchRecord) -> list[tuple]:
 def _moves_rows(match: MatchRecord) -> list[tuple]:
     """The match's move log (none when it was not kept, or nothing was played: a match
     forfeited before its first move has nothing to replay or review): moves joined by
-    spaces."""
+    spaces, and who stood in for a player ("12:timeout 40:bot")."""
     if match.seed is None or not match.moves:
         return []
-    return [(match.match_id, match.finished_at, match.seed, " ".join(match.moves))]
+    stand_ins = " ".join(f"{index}:{by}" for index, by in sorted(match.stand_ins.items()))
+    return [(match.match_id, match.finished_at, match.seed, " ".join(match.moves), stand_ins)]
 
 
 def pool(match: MatchRecord) -> int:
@@ -176,14 +177,15 @@ async def match_log(db: Database, match_id: str) -> MatchLog | None:
     """The match's move log with what rebuilds it; None if absent or not kept."""
     found = await db.fetchone(
         """SELECT m.guild_id, m.finished_at, m.rules, m.rule_options, m.players, m.outcome,
-            m.winner_side, l.seed, l.moves
+            m.winner_side, l.seed, l.moves, l.stand_ins
         FROM matches AS m JOIN match_moves AS l ON l.match_id = m.match_id
         WHERE m.match_id = ?""",
         (match_id,),
     )
     if found is None:
         return None
-    guild_id, finished_at, rules, options, players, outcome, winner_side, seed, moves = found
+    (guild_id, finished_at, rules, options, players, outcome, winner_side, seed, moves,
+     stand_ins) = found  # fmt: skip
     seats = await db.fetchall(
         "SELECT seat, user_id, bot_level, name FROM match_players WHERE match_id = ? ORDER BY seat",
         (match_id,),
@@ -200,6 +202,7 @@ async def match_log(db: Database, match_id: str) -> MatchLog | None:
         moves=tuple(moves.split()),
         outcome=MatchOutcome(outcome),
         winner_side=winner_side,
+        stand_ins={int(index): by for index, by in (word.split(":") for word in stand_ins.split())},
     )
 
 

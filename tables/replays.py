@@ -18,6 +18,7 @@ from .session import Phase, Seat, TableSession, event_to_log
 
 SNAPSHOT_EVERY = 32
 CACHED_REPLAYS = 64  # replays kept built, the most recently used
+STAND_IN_LEVEL = "normal"  # the level a replay names for a bot that played for a player
 
 
 @dataclass(frozen=True)
@@ -89,11 +90,23 @@ class Replay:
         """A table as the presenters draw it, at `step`: its seats, game and what was told."""
         log = self.log
         game = step.game
+        seats = [
+            Seat(user_id=seat.user_id, bot_level=seat.bot_level, name=seat.name)
+            for seat in log.seats
+        ]
+        # A move the player did not choose is told as such: the timer's marked automatic,
+        # the bot's named for the bot that played in the player's place.
+        made_by = log.stand_ins.get(step.number - 1) if step.number else None
         entries = []
         for event in step.events:
             entry = event_to_log(event)
             if event.kind == EventKind.LIMPIA and step.was_locked:
                 entry["locked"] = True
+            if event.kind in (EventKind.DROP, EventKind.CAPTURE) and event.seat is not None:
+                if made_by == "timeout":
+                    entry["by"] = "timeout"
+                elif made_by == "bot":
+                    seats[event.seat].bot_level = STAND_IN_LEVEL
             entries.append(entry)
         return TableSession(
             session_id=log.match_id,
@@ -107,10 +120,7 @@ class Replay:
             lang=lang,
             turn_seconds=0,
             created_at=log.finished_at,
-            seats=[
-                Seat(user_id=seat.user_id, bot_level=seat.bot_level, name=seat.name)
-                for seat in log.seats
-            ],
+            seats=list[Seat | None](seats),
             phase=Phase.FINISHED if game.winner is not None else Phase.PLAYING,
             game=game,
             log=entries,

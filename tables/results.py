@@ -54,6 +54,7 @@ def match_record(session: TableSession, finished_at: float) -> MatchRecord | Non
         casual=session.casual,
         seed=session.seed,
         moves=tuple(session.moves),
+        stand_ins=dict(session.stand_ins),
     )
 
 

@@ -179,6 +179,9 @@ class TableSession:
     rating_changes: dict[str, int] = field(default_factory=dict)  # user id -> rating change
     summary: HandSummary | None = None  # the hand that just ended, until the next first play
     paused_until: float | None = None  # between hands: bots wait until then, or "next hand"
+    # The moves of a player's seat that the player did not choose: move index -> who made
+    # it (the timer, or the bot that took the seat). A review rates the player's own moves.
+    stand_ins: dict[int, MadeBy] = field(default_factory=dict)
 
     # ------------------------------------------------------------------ lobby
     @classmethod
@@ -634,6 +637,9 @@ class TableSession:
         events = game.play(move)
         self.version += 1
         self.plays[side] += 1
+        player = self.seats[seat]
+        if made_by != "player" and player is not None and player.user_id is not None:
+            self.stand_ins[len(self.moves)] = made_by
         self.moves.append(str(move))
         if self.summary is not None:  # the next hand's first play: the last one is told
             self._forget_cards()
@@ -738,6 +744,7 @@ class TableSession:
         data["plays"] = list(self.plays)
         data["moves"] = list(self.moves)
         data["rating_changes"] = dict(self.rating_changes)
+        data["stand_ins"] = dict(self.stand_ins)
         # (flat dataclasses: vars() copies them as asdict would, at a fraction of the cost)
         data["seats"] = [None if seat is None else dict(vars(seat)) for seat in self.seats]
         data["stats"] = [dict(vars(s)) for s in self.stats]
@@ -757,6 +764,8 @@ class TableSession:
             values["log"] = [{**entry, "kind": log_kind(entry["kind"])} for entry in data["log"]]
         if "plays" not in data and data.get("game") is not None:
             values["plays"] = [EARLY_FORFEIT_PLAYS] * 2  # saved before plays were counted
+        if "stand_ins" in data:  # (JSON keys are strings)
+            values["stand_ins"] = {int(index): by for index, by in data["stand_ins"].items()}
         values["seats"] = [None if s is None else Seat(**s) for s in data["seats"]]
         values["stats"] = [SeatStats(**s) for s in data["stats"]]
         game = data["game"]

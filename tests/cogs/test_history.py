@@ -231,3 +231,25 @@ async def test_a_review_asked_for_a_match_it_cannot_review_says_why(world, lang)
     assert unknown.response.content == t("refuse.review_unknown", lang)
     too_far = await world.ana.slash(world.channel, "cuarenta review", match="7")
     assert too_far.response.content == t("refuse.review_unknown", lang)
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+async def test_a_replay_tells_the_moves_the_timer_or_a_bot_made_for_a_player(world, lang):
+    """Move 1 played by the timer, move 2 by the bot that took the seat: the replay says
+    so, in the words the live table used; the players' own moves are told plainly."""
+    await world.env.bot.services.settings.change(world.guild.id, language=lang)
+    match = played_match("h0", world.guild.id, world.ana.id, world.beto.id, time.time())
+    await world.env.bot.storage.record_match(replace(match, stand_ins={0: "timeout", 1: "bot"}))
+    log = await world.env.bot.storage.match_log("h0")
+    first = Replay.build(log).step(1).game
+    shown = await world.ana.slash(world.channel, "cuarenta history")
+    step = (await world.ana.click(shown.response, label="🎬 1")).response
+    told = []
+    for _ in range(3):
+        step = (await world.ana.click(step, label=t("button.next", lang))).response
+        told.append(step.content)
+    assert t("event.auto", lang) in told[0]
+    mover = first.to_play  # who made move 2: the seat to play after move 1
+    stand_in = t("table.bot_for", lang, who=f"<@{[world.ana.id, world.beto.id][mover]}>")
+    assert stand_in in told[1] and t("event.auto", lang) not in told[1]
+    assert t("event.auto", lang) not in told[2] and "🤖" not in told[2]

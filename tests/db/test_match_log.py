@@ -31,6 +31,7 @@ async def test_a_match_log_gives_back_what_rebuilds_the_match(storage):
         finished_at=55.0,
         rule_options=rules.to_dict(),
         results=[replace(ana, name="Ana"), replace(bot, bot_level="expert", name="Rosita")],
+        stand_ins={4: "bot", 2: "timeout"},
     )
     await storage.record_match(match)
 
@@ -45,6 +46,7 @@ async def test_a_match_log_gives_back_what_rebuilds_the_match(storage):
     )
     assert log.seats == (LoggedSeat(0, A, None, "Ana"), LoggedSeat(1, None, "expert", "Rosita"))
     assert log.moves == tuple(moves)
+    assert log.stand_ins == {2: "timeout", 4: "bot"}  # the moves Ana did not choose
     rebuilt = Game.new(players=log.players, rules=Rules.from_dict(log.rule_options), seed=log.seed)
     for move in log.moves:
         rebuilt.play(Move.parse(move))

@@ -122,6 +122,20 @@ def test_idle_turns_then_replacement():
     assert human.is_bot and session.seat_of(user) is None
     kinds = [e["kind"] for e in session.log]
     assert "timeout" in kinds and "replaced" in kinds
+    # The three moves the timer made are hers but not her choice; the bot's next too.
+    assert list(session.stand_ins.values()) == ["timeout"] * 3
+    while session.seat_to_play != seat:
+        other = session.seat_to_play
+        card = str(session.game.hands[other][0])
+        session.play([ANA, BETO][other], card, "d", session.version, session.turn_started_at)
+    session.apply_bot_move(session.game.legal_moves()[0], session.version, 2.0)
+    assert list(session.stand_ins.values()) == ["timeout"] * 3 + ["bot"]
+    assert max(session.stand_ins) == len(session.moves) - 1  # indices into the move list
+    saved = TableSession.from_dict(json.loads(json.dumps(session.to_dict())))
+    assert saved.stand_ins == session.stand_ins
+    session.forfeit(BETO, 3.0)
+    record = match_record(session, 3.0)
+    assert record is not None and record.stand_ins == session.stand_ins
 
 
 def test_forfeit_gives_the_match_to_the_other_side_and_is_recorded():
