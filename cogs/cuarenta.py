@@ -55,7 +55,7 @@ from .play.handlers import (
     TakeButton,
 )
 from .review import handlers as review
-from .review.handlers import HintButton, ReviewButton
+from .review.handlers import HintButton, ReviewButton, ReviewPicturesButton
 from .services import Services, services_of
 from .settings import handlers as settings
 from .settings.handlers import OptionSelect, PageButton, ResetButton
@@ -75,6 +75,7 @@ CLICKABLES: tuple[type[Clickable], ...] = (
     ChallengeButton,
     HintButton,
     ReviewButton,
+    ReviewPicturesButton,
     HistoryButton,
     ReplayButton,
     LeaderboardButton,

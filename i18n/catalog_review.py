@@ -58,37 +58,98 @@ REVIEW_MESSAGES: dict[str, tuple[str, str]] = {
     ),
     # --- the review -----------------------------------------------------------------
     "button.review": ("📊 Repaso", "📊 Review"),
-    "review.title": (
-        "📊 **Repaso de tu partida** · {result}",
-        "📊 **Your match, reviewed** · {result}",
+    "review.title.won": ("📊 **Ganaste {won}–{lost}**", "📊 **You won {won}–{lost}**"),
+    "review.title.lost": ("📊 **Perdiste {won}–{lost}**", "📊 **You lost {won}–{lost}**"),
+    "review.title.won_forfeit": (
+        "📊 **Ganaste**: el otro lado se rindió",
+        "📊 **You won**: the other side gave up",
     ),
+    "review.title.lost_forfeit": (
+        "📊 **Perdiste**: tu lado se rindió",
+        "📊 **You lost**: your side gave up",
+    ),
+    "review.title.no_result": (
+        "📊 **Sin resultado**: se rindieron apenas empezó, no cuenta para nadie",
+        "📊 **No result**: given up as it began, it counts for nobody",
+    ),
+    "review.title.stopped": (
+        "📊 **Partida parada** antes del final",
+        "📊 **Match stopped** before the end",
+    ),
+    "review.chica_scores": (" · chicas {scores}", " · chicas {scores}"),
+    # A sentence, maybe followed by review.verdict.costliest, then a full stop.
+    "review.verdict.better.2": (
+        "Jugaste mejor que tu rival",
+        "You played better than your opponent",
+    ),
+    "review.verdict.worse.2": (
+        "Tu rival jugó mejor que tú",
+        "Your opponent played better than you",
+    ),
+    "review.verdict.even.2": (
+        "Jugaste casi tan bien como tu rival: las cartas lo decidieron",
+        "You played about as well as your opponent: the cards decided it",
+    ),
+    "review.verdict.better.4": (
+        "Tu equipo jugó mejor que los rivales",
+        "Your team played better than your opponents",
+    ),
+    "review.verdict.worse.4": (
+        "Los rivales jugaron mejor que tu equipo",
+        "Your opponents played better than your team",
+    ),
+    "review.verdict.even.4": (
+        "Los dos equipos jugaron parejo: las cartas lo decidieron",
+        "Both teams played about as well: the cards decided it",
+    ),
+    "review.verdict.costliest": (
+        "; tu jugada más cara te costó {lost}",
+        "; your costliest move cost you {lost}",
+    ),
+    "review.points.one": ("1 punto", "1 point"),
+    "review.points.other": ("unos {count} puntos", "about {count} points"),
+    "review.points_none": ("casi nada", "almost nothing"),
     "review.accuracy": (
-        "**Precisión** (puntos esperados de cada jugada frente a la mejor del experto,"
-        " juzgada solo con lo que cada uno sabía):",
-        "**Accuracy** (expected points of each move against the expert's best, judged"
-        " only with what each player knew):",
+        "**Precisión** (100 % = siempre la mejor jugada del experto, con lo que cada uno sabía)",
+        "**Accuracy** (100% = always the expert's best move, with what each player knew)",
     ),
-    "review.bot": ("🤖 {name}", "🤖 {name}"),
+    "review.you": ("Tú", "You"),
     "review.accuracy_line": (
-        "{who}: **{accuracy}%** en {moves}",
+        "{who}: **{accuracy} %** en {moves}",
         "{who}: **{accuracy}%** over {moves}",
     ),
     "review.moves.one": ("{count} jugada", "{count} move"),
     "review.moves.other": ("{count} jugadas", "{count} moves"),
+    "review.stood_in.bot.one": ("; 1 más la jugó el bot por ti", "; the bot played 1 more for you"),
+    "review.stood_in.bot.other": (
+        "; {count} más las jugó el bot por ti",
+        "; the bot played {count} more for you",
+    ),
+    "review.stood_in.timeout.one": (
+        "; 1 se jugó sola cuando se te acabó el tiempo",
+        "; 1 was played for you when your time ran out",
+    ),
+    "review.stood_in.timeout.other": (
+        "; {count} se jugaron solas cuando se te acabó el tiempo",
+        "; {count} were played for you when your time ran out",
+    ),
     "review.costly.one": ("**Tu jugada más cara**", "**Your costliest move**"),
     "review.costly.other": (
         "**Tus {count} jugadas más caras**",
         "**Your {count} costliest moves**",
     ),
     "review.costly_line": (
-        "{n}. Chica {chica}, {score}: {played}; mejor: {best} — {lost}",
-        "{n}. Chica {chica}, {score}: {played}; better: {best} — {lost}",
+        "{n}. Chica {chica}, a {score}: {played}{what}; mejor: {best} — {lost}",
+        "{n}. Chica {chica}, at {score}: {played}{what}; better: {best} — {lost}",
     ),
-    "review.lost": ("−{points} puntos esperados", "−{points} expected points"),
-    "review.lost_chica": ("te costó la chica", "it cost you the chica"),
+    "review.what.missed_limpia": (" (tenías una limpia)", " (you had a limpia)"),
+    "review.what.left_for_caida": (
+        " y te hicieron caída",
+        " and your opponent made a caída on it",
+    ),
     "review.costly_none": (
-        "Ninguna jugada tuya perdió puntos frente al experto. ¡Impecable!",
-        "None of your moves lost points against the expert. Flawless!",
+        "Ninguna jugada tuya regaló puntos frente al experto. ¡Impecable!",
+        "None of your moves gave points away against the expert. Flawless!",
     ),
     "review.you_dropped": ("echaste {card}", "you dropped {card}"),
     "review.you_captured": (
@@ -97,27 +158,28 @@ REVIEW_MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "review.drop": ("echar {card}", "drop {card}"),
     "review.capture": ("{card} llevándote {takes}", "{card} taking {takes}"),
-    "review.moments": (
-        "**Momentos que decidieron la chica**",
-        "**Moments that decided the chica**",
-    ),
+    "review.decided": ("**Lo que decidió la chica**", "**What decided the chica**"),
     "review.moment.caida_at_lock": (
         "Chica {chica}: {who}, en {lock}, la ganó con una caída de {card}.",
         "Chica {chica}: {who}, at {lock}, won it with a caída of {card}.",
     ),
-    "review.moment.missed_limpia": (
-        "Chica {chica}: tenías una limpia y jugaste {card} ({lost}).",
-        "Chica {chica}: you had a limpia and played {card} ({lost}).",
+    "review.picture": (
+        "_En la imagen, la jugada 1: arriba la mesa que viste (en ámbar, la última carta"
+        " jugada); abajo tu mano (en ámbar, la que jugaste)._",
+        "_The picture shows move 1: above, the table you saw (the last card played in"
+        " amber); below, your hand (the card you played in amber)._",
     ),
-    "review.moment.left_for_caida": (
-        "Chica {chica}: echaste {card} y te hicieron caída ({lost}).",
-        "Chica {chica}: you dropped {card} and it was fallen on ({lost}).",
+    "review.pictures_more.one": (
+        "_Tu jugada cara n.º {first}: arriba la mesa que viste, abajo tu mano._",
+        "_Your costly move no. {first}: above, the table you saw; below, your hand._",
     ),
-    "review.moments_none": ("Ningún momento decisivo que contar.", "No decisive moment to tell."),
-    "review.pictures": (
-        "_Las imágenes: arriba la mesa, abajo tu mano (en ámbar la carta que jugaste)._",
-        "_The pictures: the table above, your hand below (the card you played in amber)._",
+    "review.pictures_more.other": (
+        "_Tus jugadas caras n.º {first} a {last}, en orden: arriba la mesa que viste, abajo"
+        " tu mano._",
+        "_Your costly moves no. {first} to {last}, in order: above, the table you saw; below,"
+        " your hand._",
     ),
+    "button.review_pictures": ("🖼️ Ver las otras imágenes", "🖼️ See the other pictures"),
     "review.picture_caption": ("jugaste {played} · mejor {best}", "played {played} · best {best}"),
     "refuse.review_unknown": (
         "No encuentro esa partida en tu historial: usa su número (1 = la última) o su botón 📊.",

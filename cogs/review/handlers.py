@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import asyncio
 import io
+from typing import cast
 
 import discord
 
 from engine.ai import teacher
+from i18n import t, tn
 from tables import Phase, Refusal, TableSession
 
 from ..answers import answers_refusals, reader_language, reply
@@ -27,6 +29,7 @@ from ..reviews import Reviewed
 from ..services import Services, services_of
 from ..ui import ids
 from ..ui.ids import Clickable
+from ..ui.rows import Rows, button
 from ..workers import Work
 from .messages import costly_move_picture, hint_text, review_text
 
@@ -119,7 +122,7 @@ async def review_command(
 ) -> None:
     """/cuarenta repaso: the reader's last match, reviewed: a table finished lately, or
     else the newest match of their history whose moves were kept. With `match_id` (a
-    match of their history, e.g. from its 📊 button), that one."""
+    match of their history, e.g. from its 📊 button, or its row number), that one."""
     user_id = interaction.user.id
     lang = await reader_language(services, interaction)
     if match_id is not None:
@@ -128,14 +131,11 @@ async def review_command(
                 user_id, interaction.guild_id, limit=1, offset=max(int(match_id) - 1, 0)
             )
             match_id = rows[0].match_id if rows else ""
-        log = await services.storage.match_log(match_id) if match_id else None
-        seat = (
-            None if log is None else next((s.seat for s in log.seats if s.user_id == user_id), None)
-        )
-        if log is None or seat is None or not log.moves:
+        match = await reviewed_match(services, user_id, match_id, lang) if match_id else None
+        if match is None:
             played = match_id and await services.storage.history_entry(user_id, None, match_id)
             raise Refusal("review_no_moves" if played else "review_unknown")
-        await send_review(services, interaction, Reviewed.of_log(log, seat, lang), lang)
+        await send_review(services, interaction, match, lang)
         return
     finished = [
         table.session
@@ -159,6 +159,22 @@ async def review_command(
     raise Refusal("review_none")
 
 
+async def reviewed_match(
+    services: Services, user_id: int, match_id: str, lang: str
+) -> Reviewed | None:
+    """Match `match_id` to review for `user_id`: its finished table if still here, else its
+    recorded moves. None if they did not play it or there are no moves to review."""
+    table = services.runtime.tables.get(match_id)
+    if table is not None and not table.session.is_live and table.session.moves:
+        seat = seat_played_by(table.session, user_id)
+        return None if seat is None else Reviewed.of_table(table.session, seat, lang)
+    log = await services.storage.match_log(match_id)
+    seat = None if log is None else next((s.seat for s in log.seats if s.user_id == user_id), None)
+    if log is None or seat is None or not log.moves:
+        return None
+    return Reviewed.of_log(log, seat, lang)
+
+
 def seat_played_by(session: TableSession, user_id: int) -> int | None:
     """The seat `user_id` played, even one a bot took over."""
     for index, seat in enumerate(session.seats):
@@ -170,16 +186,58 @@ def seat_played_by(session: TableSession, user_id: int) -> int | None:
 async def send_review(
     services: Services, interaction: discord.Interaction, match: Reviewed, lang: str
 ) -> None:
-    """The review of `match` for the reader's own seat, with its pictures, privately."""
+    """The review of `match` for the reader's own seat, privately, with the picture of
+    their costliest move (a button brings the others: one picture reads well on a phone)."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     found = await services.reviews.of(match)
-    costly = found.seats[match.seat].costliest()
+    costly = own_costliest(match, found)
+    pictures = await costly_pictures(match, costly[:1], lang)
+    rows = None
+    if len(costly) > 1:
+        more = ids.REVIEW_PICTURES.build(match_id=match.match_id)
+        rows = Rows.of([button(more, label=t("button.review_pictures", lang))])
+    text = review_text(match, found, services.emojis, lang)
+    view = cast(discord.ui.View, rows) if rows is not None else discord.utils.MISSING
+    await interaction.followup.send(text, files=pictures, ephemeral=True, view=view)
+
+
+class ReviewPicturesButton(Clickable, ids=ids.REVIEW_PICTURES):
+    """Under a review: the pictures of the reader's other costly moves, privately."""
+
+    match_id: str
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await click_review_pictures(services_of(interaction.client), interaction, self.match_id)
+
+
+@answers_refusals
+async def click_review_pictures(
+    services: Services, interaction: discord.Interaction, match_id: str
+) -> None:
+    lang = await reader_language(services, interaction)
+    match = await reviewed_match(services, interaction.user.id, match_id, lang)
+    if match is None:
+        raise Refusal("review_not_yours")
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    others = own_costliest(match, await services.reviews.of(match))[1:]
+    text = tn("review.pictures_more", lang, len(others), first=2, last=len(others) + 1)
+    files = await costly_pictures(match, others, lang, first=2)
+    await interaction.followup.send(text, files=files, ephemeral=True)
+
+
+def own_costliest(match: Reviewed, found: teacher.MatchReview) -> list[teacher.Decision]:
+    """The reader's costliest moves among those they made themselves."""
+    return found.seats[match.seat].without(match.stand_ins).costliest()
+
+
+async def costly_pictures(
+    match: Reviewed, costly: list[teacher.Decision], lang: str, first: int = 1
+) -> list[discord.File]:
+    """The pictures of `costly` moves (numbered from `first`), drawn off the event loop."""
     pictures = await asyncio.to_thread(
         lambda: [costly_move_picture(decision, match.sides, lang) for decision in costly]
     )
-    files = [
+    return [
         discord.File(io.BytesIO(png), filename=f"repaso-{n}.png")
-        for n, png in enumerate(pictures, 1)
+        for n, png in enumerate(pictures, first)
     ]
-    text = review_text(match, found, services.emojis, lang)
-    await interaction.followup.send(text, files=files, ephemeral=True)

@@ -9,11 +9,10 @@ from render.review import move_picture
 from render.table import TablePicture
 from render.text import text_card, text_cards
 
-from ..reviews import Reviewed
+from ..reviews import Ending, Reviewed
 from ..ui.words import CardDisplay, cards_text
 
-MAX_MOMENTS = 6  # moments told in a review (the chica-winning caídas and the costliest)
-CHICA_LOSS = 50.0  # expected points lost from which a move is said to have cost the chica
+EVEN_MARGIN = 3.0  # sides whose accuracies are less than this apart played alike
 
 
 def hint_text(found: teacher.Hint, display: CardDisplay, lang: str) -> str:
@@ -39,73 +38,132 @@ def hint_text(found: teacher.Hint, display: CardDisplay, lang: str) -> str:
 def review_text(
     match: Reviewed, found: teacher.MatchReview, display: CardDisplay, lang: str
 ) -> str:
-    """The review as its reader may read it: no other seat's hidden cards."""
-    seat = match.seat
-    result = " · ".join(f"{a}–{b}" for a, b in found.chicas) or "—"
-    lines = [t("review.title", lang, result=result), "", t("review.accuracy", lang)]
-    for index, seat_review in enumerate(found.seats):
+    """The review as its reader may read it (no other seat's hidden cards): the result in
+    words, one sentence on whether the play or the cards decided it, everyone's accuracy
+    over the moves they made themselves, the reader's costliest moves, each told once,
+    and the caídas at the lock that won a chica, if any did."""
+    lines = [_title(match, found, lang)]
+    own = _own_moves(match, found)
+    verdict = _verdict(match, own, lang)
+    if verdict:
+        lines.append(verdict)
+    lines += ["", t("review.accuracy", lang)]
+    for index, seat_review in enumerate(own):
         accuracy = seat_review.accuracy
         if accuracy is None:
             continue
-        lines.append(
-            t(
-                "review.accuracy_line",
-                lang,
-                who=match.names[index],
-                accuracy=round(accuracy),
-                moves=tn("review.moves", lang, seat_review.judged),
-            )
-        )
-    costly = found.seats[seat].costliest()
+        who = t("review.you", lang) if index == match.seat else match.names[index]
+        moves = tn("review.moves", lang, seat_review.judged)
+        line = t("review.accuracy_line", lang, who=who, accuracy=round(accuracy), moves=moves)
+        if index == match.seat:
+            line += _stood_in(match, found.seats[index], lang)
+        lines.append(line)
+    costly = own[match.seat].costliest()
     lines.append("")
     if costly:
+        notes = {
+            m.index: m.kind
+            for m in found.moments_for(match.seat)
+            if m.seat == match.seat and m.kind is not teacher.MomentKind.CAIDA_AT_LOCK
+        }
         lines.append(tn("review.costly", lang, len(costly)))
         for n, decision in enumerate(costly, 1):
+            note = notes.get(decision.index)
             lines.append(
                 t(
                     "review.costly_line",
                     lang,
                     n=n,
                     chica=decision.chica + 1,
-                    score="–".join(map(str, decision.scores)),
+                    score="–".join(map(str, _ours_first(decision.scores, match.seat))),
                     played=_move_words(decision.played, display, lang, played=True),
+                    what="" if note is None else t(f"review.what.{note}", lang),
                     best=_move_words(decision.best, display, lang),
-                    lost=_lost(decision.loss, lang),
+                    lost=_points(decision.loss, lang),
                 )
             )
-        lines.append(t("review.pictures", lang))
+        lines.append(t("review.picture", lang))
     else:
         lines.append(t("review.costly_none", lang))
-    lines += ["", t("review.moments", lang)]
-    moments = _told_moments(found.moments_for(seat))
-    for moment in moments:
-        lines.append(
-            t(
-                f"review.moment.{moment.kind}",
-                lang,
-                chica=moment.chica + 1,
-                who=match.names[moment.seat],
-                lock=match.rules.lock_at,
-                card=display.inline(moment.card),
-                lost=_lost(moment.loss, lang),
+    decided = [
+        m for m in found.moments_for(match.seat) if m.kind is teacher.MomentKind.CAIDA_AT_LOCK
+    ]
+    if decided:
+        lines += ["", t("review.decided", lang)]
+        for moment in decided:
+            lines.append(
+                t(
+                    "review.moment.caida_at_lock",
+                    lang,
+                    chica=moment.chica + 1,
+                    who=match.names[moment.seat],
+                    lock=match.rules.lock_at,
+                    card=display.inline(moment.card),
+                )
             )
-        )
-    if not moments:
-        lines.append(t("review.moments_none", lang))
     return "\n".join(lines)
 
 
-def _told_moments(moments: list[teacher.Moment]) -> list[teacher.Moment]:
-    """At most MAX_MOMENTS, in playing order: the chica-winning caídas first, then the
-    costliest; one per move (a limpia missed with a card then fallen on is told once)."""
-    ranked = sorted(
-        moments,
-        key=lambda m: (m.kind is not teacher.MomentKind.CAIDA_AT_LOCK, -m.loss, m.index),
-    )
-    told: dict[int, teacher.Moment] = {}
-    for moment in ranked:
-        told.setdefault(moment.index, moment)
-    return sorted(list(told.values())[:MAX_MOMENTS], key=lambda m: m.index)
+def _ours_first(pair: tuple[int, int], seat: int) -> tuple[int, int]:
+    """A pair of the sides' figures, the reader's side first."""
+    return pair if seat % 2 == 0 else (pair[1], pair[0])
+
+
+def _title(match: Reviewed, found: teacher.MatchReview, lang: str) -> str:
+    """ "📊 Perdiste 0–2 · chicas 14–40, 8–50": the result, then each chica's final score."""
+    side = match.seat % 2
+    won = sum(winner == side for winner in found.chica_winners)
+    lost = len(found.chica_winners) - won
+    title = t(f"review.title.{match.ending}", lang, won=won, lost=lost)
+    if found.chicas:
+        scores = ", ".join("–".join(map(str, _ours_first(c, match.seat))) for c in found.chicas)
+        title += t("review.chica_scores", lang, scores=scores)
+    return title
+
+
+def _own_moves(match: Reviewed, found: teacher.MatchReview) -> list[teacher.SeatReview]:
+    """Each seat's review over the moves its player chose (not the timer's or a bot's)."""
+    return [seat.without(match.stand_ins) for seat in found.seats]
+
+
+def _verdict(match: Reviewed, own: list[teacher.SeatReview], lang: str) -> str:
+    """One sentence for a match played to its end: which side played closer to the expert
+    (or, when they played alike, that the cards decided it), and what the reader's
+    costliest move cost."""
+    if match.ending not in (Ending.WON, Ending.LOST):
+        return ""
+    side = match.seat % 2
+    ours = _side_accuracy([r for i, r in enumerate(own) if i % 2 == side])
+    theirs = _side_accuracy([r for i, r in enumerate(own) if i % 2 != side])
+    if ours is None or theirs is None:
+        return ""
+    how = "better" if ours > theirs else "worse"
+    if abs(ours - theirs) < EVEN_MARGIN:
+        how = "even"
+    sentence = t(f"review.verdict.{how}.{match.players}", lang)
+    costly = own[match.seat].costliest(1)
+    if costly:
+        sentence += t("review.verdict.costliest", lang, lost=_points(costly[0].loss, lang))
+    return sentence + "."
+
+
+def _side_accuracy(seats: list[teacher.SeatReview]) -> float | None:
+    """The accuracy of a side's moves together (None: no move with a choice)."""
+    decisions = [d for seat in seats for d in seat.decisions]
+    if not decisions:
+        return None
+    return sum(teacher.move_accuracy(d.loss) for d in decisions) / len(decisions)
+
+
+def _stood_in(match: Reviewed, seat: teacher.SeatReview, lang: str) -> str:
+    """ "; the bot played 43 more for you": the reader's moves they did not make."""
+    made_by = [match.stand_ins[i] for i in seat.played if i in match.stand_ins]
+    told = ""
+    for who in ("bot", "timeout"):
+        count = made_by.count(who)
+        if count:
+            told += tn(f"review.stood_in.{who}", lang, count)
+    return told
 
 
 def _move_words(move: Move, display: CardDisplay, lang: str, played: bool = False) -> str:
@@ -117,12 +175,10 @@ def _move_words(move: Move, display: CardDisplay, lang: str, played: bool = Fals
     return t("review.you_captured" if played else "review.capture", lang, card=card, takes=takes)
 
 
-def _lost(loss: float, lang: str) -> str:
-    """Expected points lost, as a reader reads a number in their language."""
-    if loss >= CHICA_LOSS:
-        return t("review.lost_chica", lang)
-    points = f"{loss:.1f}"
-    return t("review.lost", lang, points=points.replace(".", ",") if lang == "es" else points)
+def _points(loss: float, lang: str) -> str:
+    """Expected points given away, in whole points: "unos 14 puntos", "casi nada"."""
+    points = round(loss)
+    return tn("review.points", lang, points) if points else t("review.points_none", lang)
 
 
 def _move_plain(move: Move) -> str:

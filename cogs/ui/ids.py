@@ -119,6 +119,7 @@ CHALLENGE = IdTemplate(
 # Hints under a hand, the review of a finished table.
 HINT = IdTemplate("hint", (SESSION, VERSION))
 REVIEW = IdTemplate("review", (SESSION,))
+REVIEW_PICTURES = IdTemplate("rvpics", (Part("match_id", r"[A-Za-z0-9_-]+"),))  # all but the 1st
 # Pages of lists, and replays.
 LEADERBOARD = IdTemplate(
     "lb", (SCOPE, Part("sort", r"[a-z_]+"), Part("with_bots", r"[01]", _flag), PAGE)

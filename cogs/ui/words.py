@@ -29,8 +29,17 @@ def when(timestamp: float) -> str:
 
 def level_word(seat: Seat, lang: str) -> str:
     """A bot's level, agreeing with its name in Spanish ("Rosita (experta)")."""
-    feminine = ".f" if seat.name in FEMININE_BOT_NAMES else ""
-    return t(f"level.{seat.bot_level}{feminine}", lang)
+    return _level_word(seat.name, str(seat.bot_level), lang)
+
+
+def _level_word(name: str, level: str, lang: str) -> str:
+    feminine = ".f" if name in FEMININE_BOT_NAMES else ""
+    return t(f"level.{level}{feminine}", lang)
+
+
+def bot_words(name: str, level: str, lang: str) -> str:
+    """A bot as every message names it: "🤖 Mariana (fácil)"."""
+    return t("table.bot_name", lang, name=name or "bot", level=_level_word(name, level, lang))
 
 
 def seat_name(session: TableSession, index: int, lang: str, standing_in: bool | None = None) -> str:
@@ -45,7 +54,7 @@ def seat_name(session: TableSession, index: int, lang: str, standing_in: bool | 
     if seat.user_id is not None:
         return f"<@{seat.user_id}>"
     if seat.is_bot:
-        return t("table.bot_name", lang, name=seat.name or "bot", level=level_word(seat, lang))
+        return bot_words(seat.name, str(seat.bot_level), lang)
     return f"<@{seat.user_id}>"
 
 

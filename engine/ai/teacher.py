@@ -53,7 +53,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -426,7 +426,15 @@ class Moment:
 
 @dataclass
 class SeatReview:
-    decisions: list[Decision] = field(default_factory=list)
+    decisions: list[Decision] = field(default_factory=list)  # the moves that had a choice
+    played: list[int] = field(default_factory=list)  # the index of every move of the seat
+
+    def without(self, moves: Collection[int]) -> SeatReview:
+        """The review of the seat's other moves (say, those its player made themselves)."""
+        return SeatReview(
+            [d for d in self.decisions if d.index not in moves],
+            [index for index in self.played if index not in moves],
+        )
 
     @property
     def judged(self) -> int:
@@ -455,6 +463,7 @@ class MatchReview:
     seats: list[SeatReview]
     moments: list[Moment]
     chicas: list[tuple[int, int]]  # the final score of each chica
+    chica_winners: list[int] = field(default_factory=list)  # the side that won each chica
 
     def moments_for(self, seat: int) -> list[Moment]:
         """The moments a seat is told, in order: every chica won by a caída at the lock
@@ -486,6 +495,7 @@ def review(
     for turn in replay(players, rules, seed, moves):
         game, seat = turn.game, turn.seat
         if seat in judged:
+            result.seats[seat].played.append(turn.index)
             judgement = judge(
                 game, turn.gone, worlds, seat in seeing_all, turn.move, turn.lacking, turn.reading
             )
@@ -500,11 +510,13 @@ def review(
             result.moments.append(
                 _moment(MomentKind.LEFT_FOR_CAIDA, previous, losses.get(previous.index, 0.0))
             )
-        won = any(e.kind is EventKind.CHICA for e in turn.events)
+        chica_won = next((e for e in turn.events if e.kind is EventKind.CHICA), None)
+        won = chica_won is not None
         if caida and won and game.locked(seat % 2):
             result.moments.append(_moment(MomentKind.CAIDA_AT_LOCK, turn))
-        if won:
+        if chica_won is not None and chica_won.side is not None:
             result.chicas.append(_final_score(turn))
+            result.chica_winners.append(chica_won.side)
         previous = turn
     return result
 

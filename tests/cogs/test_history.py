@@ -13,7 +13,7 @@ import pytest
 from cogs.reviews import Reviewed
 from db import LoggedSeat, MatchLog, MatchOutcome, MatchRecord, PlayerResult
 from engine import Bot, BotLevel, Game, Move, Rules
-from i18n import t
+from i18n import t, tn
 from tables.replays import Replay, ReplayCache
 from tests.cogs.helpers import buttons, enabled
 
@@ -91,7 +91,8 @@ async def test_a_match_of_the_history_is_reviewed_for_who_played_it(world):
     assert review["label"] == "📊 1" and not review.get("disabled")
     reviewed = await world.ana.click(shown.response, custom_id=review["custom_id"])
     assert reviewed.ephemeral
-    assert f"<@{world.ana.id}>" in reviewed.response.content  # her accuracy, among the seats
+    content = reviewed.response.content
+    assert "You: **" in content and f"<@{world.beto.id}>: **" in content  # the accuracies
     by_code = await world.ana.slash(world.channel, "cuarenta review", match="h0")
     assert by_code.ephemeral and by_code.response.content == reviewed.response.content
     by_row = await world.ana.slash(world.channel, "cuarenta review", match="1")  # its row
@@ -253,3 +254,40 @@ async def test_a_replay_tells_the_moves_the_timer_or_a_bot_made_for_a_player(wor
     stand_in = t("table.bot_for", lang, who=f"<@{[world.ana.id, world.beto.id][mover]}>")
     assert stand_in in told[1] and t("event.auto", lang) not in told[1]
     assert t("event.auto", lang) not in told[2] and "🤖" not in told[2]
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+async def test_a_replaced_players_review_rates_only_the_moves_she_made(world, lang):
+    """Ana's first two moves of the second half were the timer's, the rest the bot's that
+    took her seat: her accuracy, her count and her costliest moves are of her own moves;
+    the others are counted apart, and she is "you", not "🤖 in place of @ana"."""
+    await world.env.bot.services.settings.change(world.guild.id, language=lang)
+    match = played_match("h0", world.guild.id, world.ana.id, world.beto.id, time.time())
+    game = Game.new(players=2, rules=RULES, seed=match.seed)
+    hers = []
+    for index, text in enumerate(match.moves):
+        if game.to_play == 0:
+            hers.append(index)
+        game.play(Move.parse(text))
+    later = hers[len(hers) // 2 :]
+    stand_ins = {index: "timeout" for index in later[:2]} | {i: "bot" for i in later[2:]}
+    await world.env.bot.storage.record_match(replace(match, stand_ins=stand_ins))
+    log = await world.env.bot.storage.match_log("h0")
+    found = await world.env.bot.services.reviews.of(Reviewed.of_log(log, 0, lang))
+    own = [d for d in found.seats[0].decisions if d.index not in stand_ins]
+    assert len(own) < found.seats[0].judged  # (some of her judged moves were not hers)
+
+    shown = await world.ana.slash(world.channel, "cuarenta review", match="h0")
+    content = shown.response.content
+    you = f"{t('review.you', lang)}: **"
+    mine = next(line for line in content.splitlines() if line.startswith(you))
+    assert tn("review.moves", lang, len(own)) in mine
+    assert tn("review.stood_in.bot", lang, len(later) - 2) in mine
+    assert tn("review.stood_in.timeout", lang, 2) in mine
+    assert t("table.bot_for", lang, who=f"<@{world.ana.id}>") not in content
+    costly_turns = {d.index for d in found.seats[0].decisions if d.index in stand_ins}
+    assert costly_turns  # the bot's moves were judged, but are not hers to answer for
+    told = [line for line in content.splitlines() if line[:3] in ("1. ", "2. ", "3. ")]
+    expected = sorted(own, key=lambda d: (-d.loss, d.index))[: len(told)]
+    for line, decision in zip(told, expected, strict=True):
+        assert "–".join(map(str, decision.scores)) in line

@@ -163,8 +163,13 @@ async def test_the_review_shows_only_what_the_player_could_know(world, pictures)
         assert any(cards_named(line) <= view for view in views), line
     assert cards_named(shown.content) <= set().union(*views) | played
 
-    attached = shown.attachments
-    assert len(attached) == len(pictures) // 2 >= 1
+    # One picture (her costliest move: a phone shows it whole); the others on a button.
+    assert len(shown.attachments) == len(pictures) // 2 == 1
+    assert len(costly) >= 2  # (playing the first card she holds costs more than once)
+    (more,) = enabled(shown, "rvpics")
+    others = answers(await world.ana.click(shown, custom_id=more["custom_id"]))[-1]
+    assert others.ephemeral and others.id not in seen_by(world, world.beto)
+    assert len(others.attachments) == len(costly) - 1 == len(pictures) // 2 - 1
     for table, hand in zip(pictures[::2], pictures[1::2], strict=True):
         assert (frozenset(table.cards), frozenset(hand.cards)) in seen
 

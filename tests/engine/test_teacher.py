@@ -190,6 +190,15 @@ def test_a_review_tells_each_seat_only_its_own_costly_moments() -> None:
     moves = played_match(seed=8)
     found = teacher.review(2, Rules(chicas_to_win=1), 8, moves, worlds=WORLDS)
     assert len(found.chicas) == 1 and max(found.chicas[0]) >= 40
+    game = Game.new(players=2, rules=Rules(chicas_to_win=1), seed=8)
+    for move in moves:
+        game.play(Move.parse(move))
+    assert found.chica_winners == [game.winner]
+    assert sorted(found.seats[0].played + found.seats[1].played) == list(range(len(moves)))
+    first = found.seats[0].decisions[0].index
+    without = found.seats[0].without({first})
+    assert first not in without.played and len(without.played) == len(found.seats[0].played) - 1
+    assert [d.index for d in without.decisions] == [d.index for d in found.seats[0].decisions[1:]]
     for seat in (0, 1):
         for moment in found.moments_for(seat):
             assert moment.kind is teacher.MomentKind.CAIDA_AT_LOCK or moment.seat == seat
