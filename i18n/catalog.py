@@ -420,9 +420,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "table.chicas_so_far": ("Chicas: {results}", "Chicas: {results}"),
     "table.chica_result": ("{winner} {won}–{lost}", "{winner} {won}–{lost}"),
     "table.hand_over": (
-        "**Fin de la mano** · recogidas: {a_name} {a} · {b_name} {b}",
-        "**End of the hand** · captured: {a_name} {a} · {b_name} {b}",
+        "**Fin de la mano** · {a_name}: {a} · {b_name}: {b}",
+        "**End of the hand** · {a_name}: {a} · {b_name}: {b}",
     ),
+    # {cards}: count.cards, what the side took in the hand.
+    "table.hand_points": ("{cards} (+{points} en la mano)", "{cards} (+{points} this hand)"),
+    "table.hand_no_points": ("{cards} (nada en la mano)", "{cards} (nothing this hand)"),
     "table.chica_over": (
         "🏁 **Chica para {winner} {won}–{lost}**. La siguiente empieza 0–0.",
         "🏁 **Chica to {winner} {won}–{lost}**. The next one starts at 0–0.",

@@ -91,10 +91,12 @@ class HandSummary(TypedDict):
     """How the last hand (or chica) ended, shown until the next hand's first play.
 
     captured: cards each side took in that hand; chica: the final score of the chica it
-    ended, or None if the chica goes on."""
+    ended, or None if the chica goes on; points: what each side scored in that hand
+    (absent in a state saved before it was kept)."""
 
     captured: list[int]
     chica: list[int] | None
+    points: NotRequired[list[int]]
 
 
 def log_kind(value: str) -> EventKind | LogKind:
@@ -182,6 +184,8 @@ class TableSession:
     # The moves of a player's seat that the player did not choose: move index -> who made
     # it (the timer, or the bot that took the seat). A review rates the player's own moves.
     stand_ins: dict[int, MadeBy] = field(default_factory=dict)
+    # What each side scored so far in this hand; None: unknown (saved before it was kept).
+    hand_points: list[int] | None = field(default_factory=lambda: [0, 0])
 
     # ------------------------------------------------------------------ lobby
     @classmethod
@@ -423,6 +427,7 @@ class TableSession:
         self.phase = Phase.PLAYING
         self.version += 1
         events = list(self.game.opening_events)
+        self._count_hand_points(events)
         self._record(events, now)
         return events
 
@@ -646,15 +651,35 @@ class TableSession:
             self.summary = None
         self.paused_until = None
         self._record(events, now, made_by=made_by, seat=seat, was_locked=was_locked)
-        if game.winner is None and any(e.kind in HAND_ENDS for e in events):
+        ended_at = next((i for i, e in enumerate(events) if e.kind in HAND_ENDS), None)
+        if ended_at is None:
+            self._count_hand_points(events)
+        else:  # the next hand's first deal (and its rondas) follow what ended this one
+            next_deal = next(
+                (i for i, e in enumerate(events) if i > ended_at and e.kind == EventKind.DEAL),
+                len(events),
+            )
+            self._count_hand_points(events[:next_deal])
+            finished, self.hand_points = self.hand_points, [0, 0]
+            self._count_hand_points(events[next_deal:])
+        if game.winner is None and ended_at is not None:
             ended_chica = any(e.kind == EventKind.CHICA for e in events)
             chica = list(game.chica_history[-1]) if ended_chica else None
             self.summary = {"captured": captured, "chica": chica}
+            if finished is not None:
+                self.summary["points"] = finished
             self.paused_until = self.turn_started_at = now + HAND_PAUSE_SECONDS
         if game.winner is not None:
             self.winner = game.winner
             self._finish(EndReason.MATCH, now)
         return events
+
+    def _count_hand_points(self, events: list[Event]) -> None:
+        if self.hand_points is None:
+            return
+        for event in events:
+            if event.scores and event.side is not None:
+                self.hand_points[event.side] += event.points
 
     def _captured_after(self, game: Game, move: Move) -> list[int]:
         """The cards each side will have taken in this hand once `move` is played,
@@ -745,6 +770,7 @@ class TableSession:
         data["moves"] = list(self.moves)
         data["rating_changes"] = dict(self.rating_changes)
         data["stand_ins"] = dict(self.stand_ins)
+        data["hand_points"] = None if self.hand_points is None else list(self.hand_points)
         # (flat dataclasses: vars() copies them as asdict would, at a fraction of the cost)
         data["seats"] = [None if seat is None else dict(vars(seat)) for seat in self.seats]
         data["stats"] = [dict(vars(s)) for s in self.stats]
@@ -764,6 +790,8 @@ class TableSession:
             values["log"] = [{**entry, "kind": log_kind(entry["kind"])} for entry in data["log"]]
         if "plays" not in data and data.get("game") is not None:
             values["plays"] = [EARLY_FORFEIT_PLAYS] * 2  # saved before plays were counted
+        if "hand_points" not in data and data.get("game") is not None:
+            values["hand_points"] = None  # a game saved before they were kept
         if "stand_ins" in data:  # (JSON keys are strings)
             values["stand_ins"] = {int(index): by for index, by in data["stand_ins"].items()}
         values["seats"] = [None if s is None else Seat(**s) for s in data["seats"]]

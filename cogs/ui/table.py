@@ -200,19 +200,26 @@ def chica_results(session: TableSession, lang: str) -> str:
 
 
 def summary_lines(session: TableSession, lang: str) -> list[str]:
-    """How the last hand ended: the cards each side took (its cartón is in the log), and
-    the chica's final score when it ended one."""
+    """How the last hand ended: the cards each side took and the points it scored in the
+    hand (its cartón is in the log), and the chica's final score when it ended one."""
     summary = session.summary
     assert summary is not None
-    a, b = summary["captured"]
+    taken = [tn("count.cards", lang, count) for count in summary["captured"]]
+    if "points" in summary:  # "16 cartas (+6 en la mano)"
+        taken = [
+            t("table.hand_points", lang, cards=cards, points=points)
+            if points
+            else t("table.hand_no_points", lang, cards=cards)
+            for cards, points in zip(taken, summary["points"], strict=True)
+        ]
     lines = [
         t(
             "table.hand_over",
             lang,
             a_name=side_label(session, 0, lang),
-            a=tn("count.cards", lang, a),
+            a=taken[0],
             b_name=side_label(session, 1, lang),
-            b=tn("count.cards", lang, b),
+            b=taken[1],
         )
     ]
     if summary["chica"] is not None:

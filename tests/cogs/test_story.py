@@ -13,7 +13,7 @@ from cogs.card_emojis import CardEmojis
 from cogs.ui.pictures import table_picture
 from cogs.ui.table import card_tag, log_lines
 from engine import Bot, EventKind, Move
-from i18n import t
+from i18n import t, tn
 from tables import TableSession
 from tests.cogs.helpers import current, enabled, only_session, open_hand, table_message
 
@@ -66,6 +66,15 @@ async def test_a_hand_ends_with_its_summary_and_its_last_plays(
     shown = table_message(world, session).content
     a, b = summary["captured"]
     assert words in shown and f" {a} " in shown and f" {b} " in shown
+    # What each side scored in that hand (the first: from 0–0), beside what it took; the
+    # next hand's first deal may have scored rondas already: those are the next hand's.
+    if summary["chica"] is None:
+        scored = [p + n for p, n in zip(summary["points"], session.hand_points, strict=True)]
+        assert scored == list(session.game.scores)
+    for count, points in zip(summary["captured"], summary["points"], strict=True):
+        cards = tn("count.cards", lang, count)
+        told = t("table.hand_points", lang, cards=cards, points=points)
+        assert (told if points else t("table.hand_no_points", lang, cards=cards)) in shown
     stock = "Mazo:" if lang == "es" else "Stock:"
     assert stock not in shown  # the next deal's empty tallies wait for the pause to end
     carton = [e for e in session.log if e["kind"] in ("carton", "dos_por_darlas")][-1]

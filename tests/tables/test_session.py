@@ -253,3 +253,25 @@ def test_a_rematch_is_against_the_same_bots(players):
     rivals = [(s.name, s.bot_level) for s in session.seats if s is not None and s.is_bot]
     assert [(s.name, s.bot_level) for s in again.seats if s is not None and s.is_bot] == rivals
     assert again.seed != session.seed and again.phase == Phase.PLAYING
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 2**32), players=st.sampled_from([2, 4]))
+def test_each_hand_tells_what_each_side_scored_in_it(seed, players):
+    """The points of the hands of a chica told so far, and those of the hand in play, add
+    up to the chica's score; a chica's hands add up to its final score."""
+    session = lobby(players=players)
+    session.seed = seed
+    session.start(ANA, 0.0)
+    told = [0, 0]  # the points of this chica's finished hands
+    summary = None
+    for _ in play_out(session, random.Random(seed)):
+        if session.summary is not None and session.summary is not summary:
+            summary = session.summary
+            told = [a + b for a, b in zip(told, summary["points"], strict=True)]
+            if summary["chica"] is not None:
+                assert told == summary["chica"]
+                told = [0, 0]
+        if session.phase == "playing":
+            in_play = [a + b for a, b in zip(told, session.hand_points, strict=True)]
+            assert in_play == list(session.game.scores)
