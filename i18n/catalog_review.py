@@ -50,6 +50,10 @@ REVIEW_MESSAGES: dict[str, tuple[str, str]] = {
         "_Solo tú ves esta pista; el experto la calcula con lo que tú sabes._",
         "_Only you see this hint; the expert works it out from what you know._",
     ),
+    "refuse.hint_no_time": (
+        "Se te acaba el turno: ya no hay tiempo para una pista. ¡Juega!",
+        "Your turn is almost over: there is no time left for a hint. Play!",
+    ),
     "refuse.hints_off": (
         "En esta mesa no hay pistas: el anfitrión no las activó (💡 Pistas en la sala de"
         " espera). Nada ha cambiado.",

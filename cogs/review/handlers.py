@@ -36,6 +36,7 @@ from .messages import costly_move_picture, hint_text, review_text
 HISTORY_LOOKUP = 5  # the reader's latest recorded matches searched for one with its moves
 ROW_DIGITS = 4  # `/review match:` this short is a row number of the history, not a match id
 HINT_SECONDS = 20.0  # a hint not worked out by then is given up (the turn runs meanwhile)
+TO_PLAY = 5.0  # a hint is given up this long before the turn ends, to leave time to play it
 
 
 class HintButton(Clickable, ids=ids.HINT):
@@ -68,13 +69,15 @@ async def click_hint(
     if version != session.version:
         raise Refusal("hint_stale")
     moves = list(session.moves)  # the position the player saw, fixed before any await
+    # It must answer within the turn, with time left to play it.
     deadline = session.turn_deadline
+    seconds = HINT_SECONDS if deadline is None else min(HINT_SECONDS, deadline - now() - TO_PLAY)
+    if seconds <= 0:
+        raise Refusal("hint_no_time")
     lang = await reader_language(services, interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
-    # It must answer within the turn, with time left to play it.
-    seconds = HINT_SECONDS if deadline is None else min(HINT_SECONDS, deadline - now() - 5)
     try:
-        async with asyncio.timeout(max(seconds, 0.0)):
+        async with asyncio.timeout(seconds):
             found = await services.workers.run(
                 Work.HINT, teacher.hint_after, session.players, session.rules, session.seed, moves
             )

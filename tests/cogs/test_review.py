@@ -266,3 +266,65 @@ async def test_a_hint_slower_than_its_deadline_is_given_up_within_the_turn(
     assert result.ephemeral
     session = only_session(world.env)
     assert not session.hints_used and session.turn_deadline > now()
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+async def test_a_hint_asked_as_her_time_runs_out_tells_nothing_and_counts_for_nothing(world, lang):
+    """The hint and the turn's time-out in the same instant: whichever the bot takes first,
+    the hint names no move (the timer plays one, the position is gone) and the match stays
+    rated."""
+    await world.env.bot.services.settings.change(world.guild.id, language=lang)
+    await world.ana.slash(world.channel, "cuarenta start", mode="bot", bot_level="easy")
+    session = only_session(world.env)
+    hand = await open_hand(world, world.ana, session)
+    (hint,) = enabled(hand, "hint")
+    await world.env.advance_time(session.turn_deadline - now() - 0.5)
+    moves = len(session.moves)
+    (hinted,) = await at_once(
+        world.env,
+        world.ana.click(hand, custom_id=hint["custom_id"]),
+        then=world.env.advance_time(1.0),  # the time-out is due within this second
+    )
+    told = answers(hinted)[-1]
+    assert told.ephemeral
+    assert told.content in (t("refuse.hint_no_time", lang), t("refuse.hint_stale", lang))
+    session = only_session(world.env)
+    assert len(session.moves) > moves and moves in session.stand_ins  # the timer played
+    assert not session.hints_used
+    assert t("table.casual", lang) not in table_message(world, session).content
+
+
+async def test_a_hint_worked_out_while_she_played_and_the_bot_answered_tells_nothing(
+    world, monkeypatch
+):
+    """The hint is still being worked out when her card goes down and the bot answers: it
+    is her turn again, but not the position she asked about, so the hint (for the old
+    position) is not shown and the match stays rated."""
+    await world.ana.slash(world.channel, "cuarenta preferences", one_tap=True)
+    await world.ana.slash(world.channel, "cuarenta start", mode="bot", bot_level="easy")
+    session = only_session(world.env)
+    hand = await open_hand(world, world.ana, session)
+    (hint,) = enabled(hand, "hint")
+    released = False
+
+    async def slow_hint(kind, function, *args):
+        while not released:  # a busy worker, as long as the test says
+            await asyncio.sleep(0.05)
+        return function(*args)  # the real hint, for the position it was asked for
+
+    monkeypatch.setattr(world.env.bot.services.workers, "run", slow_hint)
+    hinted = await world.ana.click(hand, custom_id=hint["custom_id"])
+    drops = [c for c in cards_in(hand) if not session.game.capture_options(c)]
+    card = next(b for b in enabled(hand, "card") if b["custom_id"].endswith(str(drops[0])))
+    await world.ana.click(hand, custom_id=card["custom_id"])  # one tap: played at once
+    for _ in range(20):  # the bot answers
+        if only_session(world.env).seat_to_play == session.seat_of(world.ana.id):
+            break
+        await world.env.advance_time(1.0)
+    assert only_session(world.env).seat_to_play == session.seat_of(world.ana.id)
+    released = True
+    await world.env.advance_time(1.0)
+    told = [m for m in world.channel.history(viewer=world.ana) if m.content][-1]
+    assert told.content == t("refuse.hint_stale", "en")
+    assert hinted.ephemeral
+    assert not only_session(world.env).hints_used
