@@ -260,7 +260,32 @@ REBUILD_PLAYER_TOTALS = _rebuild_player_totals(
 # as "index:who" words separated by spaces.
 _V7 = ("ALTER TABLE match_moves ADD COLUMN stand_ins TEXT NOT NULL DEFAULT ''",)
 
-MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7)
+# v8: tournaments (their state as JSON, like a table's), the places people took in them,
+# and the tournament a recorded match belongs to.
+_V8 = (
+    """CREATE TABLE tournaments (
+        tournament_id TEXT PRIMARY KEY,
+        guild_id      INTEGER,
+        channel_id    INTEGER NOT NULL,
+        live          INTEGER NOT NULL,
+        state         TEXT NOT NULL,
+        created_at    REAL NOT NULL,
+        updated_at    REAL NOT NULL
+    )""",
+    "CREATE INDEX tournaments_by_guild ON tournaments (guild_id, live, updated_at)",
+    """CREATE TABLE tournament_places (
+        tournament_id TEXT NOT NULL REFERENCES tournaments (tournament_id) ON DELETE CASCADE,
+        guild_id      INTEGER,
+        user_id       INTEGER NOT NULL,
+        place         INTEGER NOT NULL,
+        finished_at   REAL NOT NULL,
+        PRIMARY KEY (tournament_id, user_id)
+    )""",
+    "CREATE INDEX tournament_places_by_user ON tournament_places (user_id, place, guild_id)",
+    "ALTER TABLE matches ADD COLUMN tournament_id TEXT",
+)
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8)
 LATEST_VERSION = len(MIGRATIONS)
 
 # PostgreSQL runs the same history, each statement adapted to its dialect (types, a

@@ -87,6 +87,7 @@ class MatchRecord:
     seed: int | None = None
     moves: tuple[str, ...] | None = None
     stand_ins: dict[int, str] = field(default_factory=dict)  # see MatchLog.stand_ins
+    tournament_id: str | None = None  # a match of this tournament
 
 
 @dataclass(frozen=True)
@@ -231,6 +232,7 @@ class HistoryEntry:
     seats: tuple[LoggedSeat, ...]
     has_replay: bool
     rating: RatingChange | None  # in the match's scope (its server, or all servers)
+    tournament_id: str | None = None  # a match of this tournament
 
     @property
     def side(self) -> int:

@@ -45,8 +45,8 @@ _OUTCOMES = frozenset(MatchOutcome)  # StrEnum members equal their values
 
 _INSERT_MATCH = """INSERT INTO matches
     (match_id, guild_id, channel_id, finished_at, rules, players, with_bots, winner_side,
-     outcome, rule_options, casual)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING"""
+     outcome, rule_options, casual, tournament_id)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING"""
 _INSERT_MOVES = """INSERT INTO match_moves (match_id, finished_at, seed, moves, stand_ins)
     VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING"""
 _PRUNE_MOVES = "DELETE FROM match_moves WHERE finished_at < ?"
@@ -98,6 +98,7 @@ def _match_row(match: MatchRecord) -> tuple:
         MatchOutcome(match.outcome).value,
         to_json(match.rule_options, "a match's rule options"),
         int(match.casual),
+        match.tournament_id,
     )
 
 

@@ -13,10 +13,10 @@ from __future__ import annotations
 import asyncio
 import os
 import time
-from collections.abc import AsyncIterator, Callable, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 
-from . import history, leaderboard, ratings, records, sessions, settings
+from . import history, leaderboard, ratings, records, sessions, settings, tournaments
 from .backend import Database
 from .errors import StorageError
 from .migrations import LATEST_VERSION
@@ -165,6 +165,37 @@ class Storage:
     async def delete_session(self, session_id: str) -> None:
         async with self._use("delete a saved game") as db:
             await sessions.delete(db, session_id)
+
+    # Tournaments ------------------------------------------------------------------------
+
+    async def save_tournament(
+        self,
+        tournament_id: str,
+        guild_id: int | None,
+        channel_id: int,
+        state: dict,
+        *,
+        live: bool,
+        places: Sequence[tuple[int, int]] = (),
+    ) -> None:
+        """Insert or replace a tournament; `places` (user id, place) once it has ended."""
+        async with self._use("save the tournament") as db:
+            await tournaments.save(
+                db, tournament_id, guild_id, channel_id, state, self._clock(), live=live,
+                places=places,
+            )  # fmt: skip
+
+    async def live_tournaments(self, shards: Shards | None = None) -> list[dict]:
+        async with self._use("load the tournaments") as db:
+            return await tournaments.live(db, shards)
+
+    async def finished_tournaments(self, guild_id: int, limit: int = 10) -> list[dict]:
+        async with self._use("read the past tournaments") as db:
+            return await tournaments.finished(db, guild_id, limit)
+
+    async def tournament_titles(self, user_id: int, guild_id: int | None) -> int:
+        async with self._use("read the tournament titles") as db:
+            return await tournaments.titles(db, user_id, guild_id)
 
     # Server and player settings, the bot's own state -----------------------------------
 
