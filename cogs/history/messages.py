@@ -9,6 +9,7 @@ from db import HistoryEntry, LoggedSeat, MatchOutcome, Storage
 from engine import Rules
 from i18n import t, tn
 from tables import Seat, TableSession, ratings
+from tables.house_rules import rule_set_name
 from tables.replays import Replay, Step
 
 from ..ui import ids
@@ -18,7 +19,6 @@ from ..ui.words import (
     CardDisplay,
     cards_text,
     level_word,
-    rules_label,
     score_text,
     side_label,
     signed,
@@ -52,7 +52,7 @@ def history_line(number: int, entry: HistoryEntry, lang: str) -> str:
     details = [t("history.against", lang, who=against)]
     if partners:
         details.append(t("history.partner", lang, who=", ".join(partners)))
-    details.append(rules_label(Rules.from_dict(entry.rule_options), lang))
+    details.append(rule_set_name(Rules.from_dict(entry.rule_options), lang))
     if entry.casual:
         details.append(t("history.casual", lang))
     if entry.rating is not None:
@@ -137,7 +137,7 @@ def replay_text(
 ) -> str:
     """Where the replay is: the match, the step, the scores, what was played, the hands."""
     log, game = replay.log, step.game
-    rules = rules_label(Rules.from_dict(log.rule_options), lang)
+    rules = rule_set_name(Rules.from_dict(log.rule_options), lang)
     lines = [t("replay.title", lang, when=f"<t:{int(log.finished_at)}:f>", rules=rules)]
     where = (
         t("replay.start", lang)

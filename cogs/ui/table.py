@@ -24,7 +24,6 @@ from .words import (
     length_text,
     plain,
     rating_line,
-    rules_label,
     score_text,
     seat_name,
     side_label,
@@ -43,7 +42,7 @@ def lobby_payload(session: TableSession, lang: str) -> Payload:
             lang,
             host=f"<@{session.host_id}>",
             mode=mode,
-            rules=rules_label(session.rules, lang),
+            rules=house_rules.rule_set_name(session.rules, lang),
             length=length_text(session.chicas_to_win, lang),
         )
     ]
@@ -119,7 +118,7 @@ def table_payload(session: TableSession, display: CardDisplay) -> Payload:
         t(
             "table.title",
             lang,
-            rules=rules_label(session.rules, lang),
+            rules=house_rules.rule_set_name(session.rules, lang),
             chica=max(chica, 1),
             length=length_text(session.chicas_to_win, lang),
         )

@@ -75,11 +75,6 @@ def length_text(chicas: int, lang: str) -> str:
     return t("length.one", lang) if chicas == 1 else t("length.many", lang, n=chicas)
 
 
-def rules_label(rules: Rules, lang: str) -> str:
-    """The rule set and every option that differs from it: "Quito · ronda 4 · sin 38"."""
-    return house_rules.summary(rules, lang, leave_out=[house_rules.LENGTH_FIELD])
-
-
 def cards_text(cards: Sequence[Card], display: CardDisplay) -> str:
     return " ".join(display.inline(card) for card in cards)
 
@@ -100,7 +95,7 @@ def rules_text(rules: Rules, lang: str) -> str:
     return t(
         "rules.text",
         lang,
-        rules=house_rules.rule_set_label(rules, lang),
+        rules=house_rules.rule_set_name(rules, lang),
         ronda=rules.ronda_points,
         doble=doble,
         lock=lock,
