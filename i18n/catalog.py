@@ -126,6 +126,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "opt.sort.desc": ("Ordenar por", "Sort by"),
     "opt.with_bots": ("con_bots", "with_bots"),
     "opt.with_bots.desc": ("Ranking de partidas con bots", "Ranking of games with bots"),
+    "opt.public": ("publicar", "public"),
+    "opt.public.desc": (
+        "Mostrarlo a todo el canal (si no, solo lo ves tú)",
+        "Show it to the whole channel (otherwise only you see it)",
+    ),
     "opt.turn_seconds": ("segundos_turno", "turn_seconds"),
     "opt.turn_seconds.desc": ("Segundos por turno (20–600)", "Seconds per turn (20–600)"),
     "opt.language": ("idioma", "language"),
@@ -542,6 +547,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "leaderboard.page": ("Página {page} de {pages}", "Page {page} of {pages}"),
     "stats.none": ("{who} todavía no ha jugado.", "{who} hasn't played yet."),
+    "stats.only_abandoned.one": (
+        "{who} todavía no ha terminado ninguna partida (1 quedó abandonada).",
+        "{who} hasn't finished a match yet (1 was abandoned).",
+    ),
+    "stats.only_abandoned.other": (
+        "{who} todavía no ha terminado ninguna partida ({count} quedaron abandonadas).",
+        "{who} hasn't finished a match yet ({count} were abandoned).",
+    ),
     "stats.text": (
         "**{who}**\nPartidas: {wins}, {losses} ({rate}%)\nChicas: {chicas_won}, {chicas_lost}\n"
         "Puntos: {score}\nCaídas {caidas} · Limpias {limpias} · Rondas {rondas}\nZapaterías: {zap_given}, {zap_suffered}\n"
