@@ -42,9 +42,12 @@ HISTORY_MESSAGES: dict[str, tuple[str, str]] = {
     "history.count.other": ("{count} partidas", "{count} matches"),
     "history.empty": ("Todavía no hay partidas aquí.", "No matches here yet."),
     "history.row": (
-        "**{n}.** {when} · {result} · chicas {chicas_won}–{chicas_lost} · {score}\n　{details}",
-        "**{n}.** {when} · {result} · chicas {chicas_won}–{chicas_lost} · {score}\n　{details}",
+        "**{n}.** {when} · {result} · chicas {chicas_won}–{chicas_lost}{scores}\n　{details}",
+        "**{n}.** {when} · {result} · chicas {chicas_won}–{chicas_lost}{scores}\n　{details}",
     ),
+    # Each chica's final score, its winner named first, as the table tells it.
+    "history.chica_scores": (" ({results})", " ({results})"),
+    "history.bot": ("🤖 {name}", "🤖 {name}"),
     "history.won": ("✅ ganada", "✅ won"),
     "history.lost": ("❌ perdida", "❌ lost"),
     "history.forfeit": (" (por rendición)", " (by forfeit)"),

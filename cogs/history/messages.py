@@ -3,14 +3,16 @@ unless the match's server lets replays show every hand (`replay_all_hands`)."""
 
 from __future__ import annotations
 
+import asyncio
 import math
+from collections.abc import Sequence
 
 from db import HistoryEntry, LoggedSeat, MatchOutcome, Storage
 from engine import Rules
 from i18n import t, tn
 from tables import Seat, TableSession, ratings
 from tables.house_rules import rule_set_name
-from tables.replays import Replay, Step
+from tables.replays import Replay, Step, chica_scores
 
 from ..ui import ids
 from ..ui.rows import Payload, Rows, Style, button
@@ -19,7 +21,6 @@ from ..ui.words import (
     CardDisplay,
     cards_text,
     level_word,
-    score_text,
     side_label,
     signed,
 )
@@ -44,8 +45,42 @@ def _result(entry: HistoryEntry, lang: str) -> str:
     return result
 
 
-def history_line(number: int, entry: HistoryEntry, lang: str) -> str:
-    """One match of a history page: when, result, chicas, points, who, rules, rating."""
+def _short_name(seat: LoggedSeat, lang: str) -> str:
+    """A seat in a few characters: a mention, or the bot's name ("🤖 Panchito")."""
+    if seat.user_id is not None:
+        return f"<@{seat.user_id}>"
+    return t("history.bot", lang, name=seat.name or "bot")
+
+
+def _chica_scores_text(entry: HistoryEntry, scores: Sequence[tuple[int, int]], lang: str) -> str:
+    """ " (Panchito 40–14 · Panchito 50–8)": each finished chica, its winner named first
+    (both partners in 2 vs 2); "" when the match's scores are not known."""
+    results = []
+    for chica in scores:
+        winner = 0 if chica[0] > chica[1] else 1
+        names = " + ".join(_short_name(s, lang) for s in entry.seats if s.seat % 2 == winner)
+        won, lost = chica[winner], chica[1 - winner]
+        results.append(t("table.chica_result", lang, winner=names, won=won, lost=lost))
+    return t("history.chica_scores", lang, results=" · ".join(results)) if results else ""
+
+
+async def finished_chicas(storage: Storage, entry: HistoryEntry) -> list[tuple[int, int]]:
+    """The final score of each chica of the match, rebuilt from its move log; none when
+    the log was not kept (older matches) or does not replay."""
+    log = await storage.match_log(entry.match_id) if entry.has_replay else None
+    if log is None:
+        return []
+    try:
+        return await asyncio.to_thread(chica_scores, log)
+    except ValueError:
+        return []
+
+
+def history_line(
+    number: int, entry: HistoryEntry, scores: Sequence[tuple[int, int]], lang: str
+) -> str:
+    """One match of a history page: when, result, chicas and each one's score (`scores`),
+    who, rules, rating."""
     others = [s for s in entry.seats if s.seat != entry.seat]
     against = ", ".join(seat_label(s, lang) for s in others if s.seat % 2 != entry.side)
     partners = [seat_label(s, lang) for s in others if s.seat % 2 == entry.side]
@@ -68,7 +103,7 @@ def history_line(number: int, entry: HistoryEntry, lang: str) -> str:
         result=_result(entry, lang),
         chicas_won=entry.chicas_won,
         chicas_lost=entry.chicas_lost,
-        score=score_text(entry.points, lang),
+        scores=_chica_scores_text(entry, scores, lang),
         details=" · ".join(details),
     )
 
@@ -87,7 +122,9 @@ async def history_payload(
     if not entries:
         return Payload(f"{head}\n{t('history.empty', lang)}", None)
     first = page * HISTORY_PAGE + 1
-    lines = [head, *(history_line(first + i, e, lang) for i, e in enumerate(entries))]
+    lines = [head]
+    for number, entry in enumerate(entries, start=first):
+        lines.append(history_line(number, entry, await finished_chicas(storage, entry), lang))
     lines.append(t("leaderboard.page", lang, page=page + 1, pages=pages))
     scope_id = ids.scope_of(guild_id)
     # One row of 🎬 replays, one of 📊 reviews: a button per listed match.

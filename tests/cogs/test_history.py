@@ -20,12 +20,14 @@ from tests.cogs.helpers import buttons, enabled
 RULES = Rules(chicas_to_win=1)
 
 
-def played_match(match_id: str, guild_id: int, ana: int, beto: int, finished_at: float):
-    """A whole one-chica match between ana (seat 0) and beto (seat 1), each playing as the
-    easy level does (greedy: a chica of a few hands, as people play it; random moves take
-    three times as many), recorded with its move log."""
+def played_match(
+    match_id: str, guild_id: int, ana: int, beto: int, finished_at: float, rules: Rules = RULES
+):
+    """A whole match (one chica, unless `rules` say otherwise) between ana (seat 0) and beto
+    (seat 1), each playing as the easy level does (greedy: a chica of a few hands, as
+    people play it; random moves take three times as many), recorded with its move log."""
     seed = random.Random(match_id).getrandbits(32)
-    game = Game.new(players=2, rules=RULES, seed=seed)
+    game = Game.new(players=2, rules=rules, seed=seed)
     players = [Bot(BotLevel.EASY, seed=seed + seat) for seat in (0, 1)]
     moves = []
     while game.winner is None:
@@ -34,13 +36,15 @@ def played_match(match_id: str, guild_id: int, ana: int, beto: int, finished_at:
         game.play(move)
 
     def result(user, seat):
-        won = seat == game.winner
-        return PlayerResult(user, seat, seat, won, int(won), int(not won), 30, 0, 0, 0, 0, 0)
+        won, chicas = seat == game.winner, game.chicas
+        return PlayerResult(
+            user, seat, seat, won, chicas[seat], chicas[1 - seat], 30, 0, 0, 0, 0, 0
+        )
 
     return MatchRecord(
         match_id=match_id, guild_id=guild_id, channel_id=1, finished_at=finished_at,
         rules="quito", players=2, with_bots=False, winner_side=game.winner,
-        results=[result(ana, 0), result(beto, 1)], rule_options=RULES.to_dict(),
+        results=[result(ana, 0), result(beto, 1)], rule_options=rules.to_dict(),
         seed=seed, moves=tuple(moves),
     )  # fmt: skip
 
@@ -231,3 +235,32 @@ async def test_a_review_asked_for_a_match_it_cannot_review_says_why(world, lang)
     assert unknown.response.content == t("refuse.review_unknown", lang)
     too_far = await world.ana.slash(world.channel, "cuarenta review", match="7")
     assert too_far.response.content == t("refuse.review_unknown", lang)
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+async def test_a_history_row_gives_each_chicas_score_as_the_table_did(world, lang):
+    """Players remember "40–14, 50–8", not the sum of their points over the chicas: each
+    chica's final score, its winner named first; a match whose moves were not kept shows
+    how many chicas each side won, and no sum."""
+    await world.env.bot.services.settings.change(world.guild.id, language=lang)
+    storage = world.env.bot.storage
+    ana, beto = world.ana.id, world.beto.id
+    two_chicas = played_match("h0", world.guild.id, ana, beto, time.time() - 60, Rules())
+    await storage.record_match(two_chicas)
+    unlogged = played_match("h1", world.guild.id, ana, beto, time.time() - 120)
+    await storage.record_match(replace(unlogged, seed=None, moves=None))
+    game = Game.new(players=2, rules=Rules(), seed=two_chicas.seed)
+    for move in two_chicas.moves:
+        game.play(Move.parse(move))
+    assert len(game.chica_history) >= 2
+    players = (f"<@{ana}>", f"<@{beto}>")
+    told = " · ".join(
+        f"{players[0 if a > b else 1]} {max(a, b)}–{min(a, b)}" for a, b in game.chica_history
+    )
+    shown = await world.ana.slash(world.channel, "cuarenta history")
+    rows = [line for line in shown.response.content.splitlines() if line.startswith("**")]
+    won, lost = game.chicas
+    assert rows[0].endswith(f" · chicas {won}–{lost} ({told})")
+    mine = unlogged.results[0]
+    assert rows[1].endswith(f" · chicas {mine.chicas_won}–{mine.chicas_lost}")
+    assert t("word.perros", lang) not in shown.response.content  # no sum of points
