@@ -447,7 +447,7 @@ def hand_payload(
         lines.append(t("hand.hint_one_tap" if one_tap else "hand.hint", lang))
     sid, version = session.session_id, session.version
     buttons = []
-    for card in sorted(game.hands[seat], key=lambda c: (c.rank, c.suit)):
+    for card in sorted(game.hands[seat]):  # the order of `cards_text` and the picture
         emoji = display.for_card(card)
         tag = card_tag(session, card, lang) if my_turn else None
         parts = ([] if emoji else [plain([card])]) + ([tag] if tag else [])
@@ -496,8 +496,7 @@ def choice_payload(
     ]
     takes_buttons = []
     for index, move in enumerate(options):
-        takes = sorted(move.takes, key=lambda c: (c.rank, c.suit))
-        label = tn("button.take", lang, len(takes), takes=plain(takes))
+        label = tn("button.take", lang, len(move.takes), takes=plain(move.takes))
         tag = score_tag(session, move, lang)
         if tag:
             label += f" · {tag}"

@@ -15,7 +15,14 @@ from db import LoggedSeat, MatchLog, MatchOutcome, MatchRecord, PlayerResult
 from engine import Bot, BotLevel, Game, Move, Rules
 from i18n import t
 from tables.replays import Replay, ReplayCache
-from tests.cogs.helpers import buttons, enabled
+from tests.cogs.helpers import (
+    buttons,
+    cards_in,
+    enabled,
+    only_session,
+    open_hand,
+    play_until_over,
+)
 
 RULES = Rules(chicas_to_win=1)
 
@@ -143,7 +150,7 @@ async def test_a_replay_shows_only_the_viewers_hand(world):
     replay = Replay.build(await world.env.bot.storage.match_log("h0"))
     display = world.env.bot.card_emojis
     step = replay.step(3)
-    ana_cards = " ".join(display.inline(c) for c in step.game.hands[0])
+    ana_cards = " ".join(display.inline(c) for c in sorted(step.game.hands[0]))
     for viewer, expected in (
         (world.ana, [f"<@{world.ana.id}>'s hand: {ana_cards}"]),
         (world.carla, []),
@@ -169,8 +176,8 @@ async def test_with_the_server_setting_on_a_replay_shows_every_hand(world):
     shown = (await world.carla.click(listed.response, label="🎬 1")).response
     game = replay.step(0).game
     assert hand_lines(shown.content) == [
-        f"<@{world.ana.id}>'s hand: {' '.join(display.inline(c) for c in game.hands[0])}",
-        f"<@{world.beto.id}>'s hand: {' '.join(display.inline(c) for c in game.hands[1])}",
+        f"<@{world.ana.id}>'s hand: {' '.join(display.inline(c) for c in sorted(game.hands[0]))}",
+        f"<@{world.beto.id}>'s hand: {' '.join(display.inline(c) for c in sorted(game.hands[1]))}",
     ]
     assert "not shown" not in shown.content
 
@@ -264,3 +271,23 @@ async def test_a_history_row_gives_each_chicas_score_as_the_table_did(world, lan
     mine = unlogged.results[0]
     assert rows[1].endswith(f" · chicas {mine.chicas_won}–{mine.chicas_lost}")
     assert t("word.perros", lang) not in shown.response.content  # no sum of points
+
+
+async def test_a_replay_shows_a_hand_in_the_order_the_live_hand_did(world):
+    """The live hand and the replay's hand list the same cards in the same order (by rank),
+    not the replay in the order they were dealt."""
+    await world.ana.slash(
+        world.channel, "cuarenta start", mode="bot", bot_level="easy", length="one"
+    )
+    session = only_session(world.env)
+    dealt = list(session.game.hands[0])
+    assert dealt != sorted(dealt), "the first hand was dealt in order: pick another game"
+    live = cards_in(await open_hand(world, world.ana, session))
+    await play_until_over(world, [world.ana], session.session_id)
+    await world.env.settle()
+    history = await world.ana.slash(world.channel, "cuarenta history")
+    opened = await world.ana.click(history.response, label="🎬 1")
+    display = world.env.bot.card_emojis
+    who = f"<@{world.ana.id}>"
+    hand = t("replay.hand", "en", who=who, cards=" ".join(display.inline(c) for c in live))
+    assert hand in opened.response.content.splitlines()
