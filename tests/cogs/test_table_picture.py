@@ -7,7 +7,9 @@ import discord
 from cogs.ui.pictures import table_picture
 from engine import Card
 from i18n import t
+from render import table
 from tests.cogs.helpers import cards_in, only_session, open_hand, play_one_turn, table_message
+from tests.render.test_table import drawn_texts
 
 
 async def test_the_table_has_a_picture_and_a_server_can_turn_it_off(world):
@@ -54,3 +56,23 @@ async def test_the_table_text_the_picture_and_the_hand_show_cards_in_one_order(w
     in_hand = t("hand.table", session.lang, cards=" ".join(display.inline(c) for c in pictured))
     assert in_hand in hand.content.splitlines()
     assert cards_in(hand) == sorted(game.hands[0])
+
+
+async def test_the_picture_names_every_player_and_tells_the_chicas_in_words(world, monkeypatch):
+    """In 2 vs 2 both partners of a side are on the picture, a long name shortened rather
+    than the partner dropped; the chicas won read "chicas 0" as in the text, not "★0"."""
+    long = "Maximiliano_Fernández_del_Castillo"
+    maxi = world.guild.add_member(world.env.create_user(long))
+    await world.ana.slash(world.channel, "cuarenta start", mode="2v2", bot_level="easy")
+    lobby = table_message(world, only_session(world.env))
+    await maxi.click(lobby, label="Team B")
+    await world.beto.click(lobby, label="Team B")
+    await world.ana.click(lobby, label="Start")
+    session = only_session(world.env)
+    picture = table_picture(session)
+    labels = [table.drawn_label(picture, side)[0] for side in (0, 1)]
+    assert labels[1].startswith("Maximiliano") and labels[1].endswith(" + beto")
+    assert labels[0].startswith("ana + ")  # and her bot partner
+    drawn = drawn_texts(monkeypatch, picture)
+    assert drawn.count("chicas 0") == 2 and not any("★" in text for text in drawn)
+    assert "chicas 0" in table_message(world, session).content  # the text's words
