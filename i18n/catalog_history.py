@@ -45,9 +45,8 @@ HISTORY_MESSAGES: dict[str, tuple[str, str]] = {
         "**{n}.** {when} · {result} · chicas {chicas_won}–{chicas_lost}{scores}\n　{details}",
         "**{n}.** {when} · {result} · chicas {chicas_won}–{chicas_lost}{scores}\n　{details}",
     ),
-    # Each chica's final score, its winner named first, as the table tells it.
+    # Each chica's final score, the player's side first: " (14–40, 8–50)".
     "history.chica_scores": (" ({results})", " ({results})"),
-    "history.bot": ("🤖 {name}", "🤖 {name}"),
     "history.won": ("✅ ganada", "✅ won"),
     "history.lost": ("❌ perdida", "❌ lost"),
     "history.forfeit": (" (por rendición)", " (by forfeit)"),

@@ -45,23 +45,13 @@ def _result(entry: HistoryEntry, lang: str) -> str:
     return result
 
 
-def _short_name(seat: LoggedSeat, lang: str) -> str:
-    """A seat in a few characters: a mention, or the bot's name ("🤖 Panchito")."""
-    if seat.user_id is not None:
-        return f"<@{seat.user_id}>"
-    return t("history.bot", lang, name=seat.name or "bot")
-
-
 def _chica_scores_text(entry: HistoryEntry, scores: Sequence[tuple[int, int]], lang: str) -> str:
-    """ " (Panchito 40–14 · Panchito 50–8)": each finished chica, its winner named first
-    (both partners in 2 vs 2); "" when the match's scores are not known."""
-    results = []
-    for chica in scores:
-        winner = 0 if chica[0] > chica[1] else 1
-        names = " + ".join(_short_name(s, lang) for s in entry.seats if s.seat % 2 == winner)
-        won, lost = chica[winner], chica[1 - winner]
-        results.append(t("table.chica_result", lang, winner=names, won=won, lost=lost))
-    return t("history.chica_scores", lang, results=" · ".join(results)) if results else ""
+    """ " (14–40, 8–50)": each finished chica's final score, the player's side first as in
+    the chicas won before it ("chicas 0–2") and in the review's title; "" when the match's
+    scores are not known."""
+    ours = entry.side
+    results = ", ".join(f"{chica[ours]}–{chica[1 - ours]}" for chica in scores)
+    return t("history.chica_scores", lang, results=results) if results else ""
 
 
 async def finished_chicas(storage: Storage, entry: HistoryEntry) -> list[tuple[int, int]]:

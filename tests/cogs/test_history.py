@@ -245,10 +245,10 @@ async def test_a_review_asked_for_a_match_it_cannot_review_says_why(world, lang)
 
 
 @pytest.mark.parametrize("lang", ["es", "en"])
-async def test_a_history_row_gives_each_chicas_score_as_the_table_did(world, lang):
-    """Players remember "40–14, 50–8", not the sum of their points over the chicas: each
-    chica's final score, its winner named first; a match whose moves were not kept shows
-    how many chicas each side won, and no sum."""
+async def test_a_history_row_gives_each_chicas_score_not_a_sum(world, lang):
+    """Players remember "14–40, 8–50", not the sum of their points over the chicas: each
+    chica's final score, the player's side first as in "chicas 0–2"; a match whose moves
+    were not kept shows how many chicas each side won, and no sum."""
     await world.env.bot.services.settings.change(world.guild.id, language=lang)
     storage = world.env.bot.storage
     ana, beto = world.ana.id, world.beto.id
@@ -260,17 +260,15 @@ async def test_a_history_row_gives_each_chicas_score_as_the_table_did(world, lan
     for move in two_chicas.moves:
         game.play(Move.parse(move))
     assert len(game.chica_history) >= 2
-    players = (f"<@{ana}>", f"<@{beto}>")
-    told = " · ".join(
-        f"{players[0 if a > b else 1]} {max(a, b)}–{min(a, b)}" for a, b in game.chica_history
-    )
-    shown = await world.ana.slash(world.channel, "cuarenta history")
-    rows = [line for line in shown.response.content.splitlines() if line.startswith("**")]
-    won, lost = game.chicas
-    assert rows[0].endswith(f" · chicas {won}–{lost} ({told})")
-    mine = unlogged.results[0]
-    assert rows[1].endswith(f" · chicas {mine.chicas_won}–{mine.chicas_lost}")
-    assert t("word.perros", lang) not in shown.response.content  # no sum of points
+    for player, side in ((world.ana, 0), (world.beto, 1)):
+        shown = await player.slash(world.channel, "cuarenta history")
+        rows = [line for line in shown.response.content.splitlines() if line.startswith("**")]
+        told = ", ".join(f"{c[side]}–{c[1 - side]}" for c in game.chica_history)
+        won, lost = game.chicas[side], game.chicas[1 - side]
+        assert rows[0].endswith(f" · chicas {won}–{lost} ({told})")
+        mine = unlogged.results[side]
+        assert rows[1].endswith(f" · chicas {mine.chicas_won}–{mine.chicas_lost}")
+        assert t("word.perros", lang) not in shown.response.content  # no sum of points
 
 
 async def test_a_replay_shows_a_hand_in_the_order_the_live_hand_did(world):
