@@ -192,7 +192,11 @@ class Cuarenta(
     # -------------------------------------------------------- records and review
     @app_commands.command(name=L("cmd.leaderboard"), description=L("cmd.leaderboard.desc"))
     @localized_options(
-        scope="opt.scope", sort="opt.sort", with_bots="opt.with_bots", players="opt.players"
+        scope="opt.scope",
+        sort="opt.sort",
+        with_bots="opt.with_bots",
+        players="opt.players",
+        public="opt.public",
     )
     @app_commands.choices(scope=SCOPE_CHOICES, sort=SORT_CHOICES, players=PLAYERS_CHOICES)
     async def leaderboard(
@@ -202,19 +206,23 @@ class Cuarenta(
         sort: str = "wins",
         with_bots: bool = False,
         players: str = "1v1",
+        public: bool = False,
     ) -> None:
-        await leaderboards.leaderboard(self.services, interaction, scope, sort, with_bots, players)
+        await leaderboards.leaderboard(
+            self.services, interaction, scope, sort, with_bots, players, public
+        )
 
     @app_commands.command(name=L("cmd.stats"), description=L("cmd.stats.desc"))
-    @localized_options(user="opt.user", rules="opt.rules")
+    @localized_options(user="opt.user", rules="opt.rules", public="opt.public")
     @app_commands.choices(rules=RULES_CHOICES)
     async def stats(
         self,
         interaction: discord.Interaction,
         user: discord.User | None = None,
         rules: str | None = None,
+        public: bool = False,
     ) -> None:
-        await leaderboards.stats(self.services, interaction, user, rules)
+        await leaderboards.stats(self.services, interaction, user, rules, public)
 
     @app_commands.command(name=L("cmd.history"), description=L("cmd.history.desc"))
     @localized_options(user="opt.user")

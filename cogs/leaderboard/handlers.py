@@ -1,4 +1,8 @@
-"""`/cuarenta leaderboard` and its page buttons, and `/cuarenta stats`."""
+"""`/cuarenta leaderboard` and its page buttons, and `/cuarenta stats`.
+
+Both answer privately unless the player asks to show the channel (`public`): a look at
+the rankings should not leave a message in the game channel for everyone.
+"""
 
 from __future__ import annotations
 
@@ -19,13 +23,14 @@ async def leaderboard(
     sort: str,
     with_bots: bool,
     players: str,
+    public: bool,
 ) -> None:
     """A leaderboard of this server (or of every server), its first page."""
     lang = await reader_language(services, interaction)
     guild_id = interaction.guild_id if scope == "guild" else None
     sort = rating_sort(sort, players)
     payload = await leaderboard_payload(services.storage, guild_id, sort, with_bots, 0, lang)
-    await interaction.response.send_message(**payload.to_send())
+    await interaction.response.send_message(**payload.to_send(), ephemeral=not public)
 
 
 @answers_refusals
@@ -34,12 +39,15 @@ async def stats(
     interaction: discord.Interaction,
     user: discord.User | discord.Member | None,
     rules: str | None,
+    public: bool,
 ) -> None:
     """A player's record in this server, of every match or of one rule set's."""
     lang = await reader_language(services, interaction)
     target = user or interaction.user
     text = await stats_text(services.storage, target.id, interaction.guild_id, lang, rules)
-    await interaction.response.send_message(text, allowed_mentions=discord.AllowedMentions.none())
+    await interaction.response.send_message(
+        text, ephemeral=not public, allowed_mentions=discord.AllowedMentions.none()
+    )
 
 
 class LeaderboardButton(Clickable, ids=ids.LEADERBOARD):

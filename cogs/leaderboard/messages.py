@@ -157,6 +157,8 @@ async def stats_text(
     who = f"<@{user_id}>"
     if stats is None:
         return t("stats.none", lang, who=who)
+    if stats.matches == 0:  # abandoned matches count in no figure: not a block of zeros
+        return tn("stats.only_abandoned", lang, stats.abandoned, who=who)
     # Ratings span every rule set: told with the totals of every match only.
     rated = [] if rules else await rating_lines(storage, user_id, guild_id, lang)
     return "\n".join([_totals_text(stats, who, lang), *rated])

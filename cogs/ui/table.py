@@ -24,7 +24,6 @@ from .words import (
     length_text,
     plain,
     rating_line,
-    rules_label,
     score_text,
     seat_name,
     side_label,
@@ -43,7 +42,7 @@ def lobby_payload(session: TableSession, lang: str) -> Payload:
             lang,
             host=f"<@{session.host_id}>",
             mode=mode,
-            rules=rules_label(session.rules, lang),
+            rules=house_rules.rule_set_name(session.rules, lang),
             length=length_text(session.chicas_to_win, lang),
         )
     ]
@@ -119,7 +118,7 @@ def table_payload(session: TableSession, display: CardDisplay) -> Payload:
         t(
             "table.title",
             lang,
-            rules=rules_label(session.rules, lang),
+            rules=house_rules.rule_set_name(session.rules, lang),
             chica=max(chica, 1),
             length=length_text(session.chicas_to_win, lang),
         )
@@ -455,7 +454,7 @@ def hand_payload(
         lines.append(t("hand.hint_one_tap" if one_tap else "hand.hint", lang))
     sid, version = session.session_id, session.version
     buttons = []
-    for card in sorted(game.hands[seat], key=lambda c: (c.rank, c.suit)):
+    for card in sorted(game.hands[seat]):  # the order of `cards_text` and the picture
         emoji = display.for_card(card)
         tag = card_tag(session, card, lang) if my_turn else None
         parts = ([] if emoji else [plain([card])]) + ([tag] if tag else [])
@@ -504,8 +503,7 @@ def choice_payload(
     ]
     takes_buttons = []
     for index, move in enumerate(options):
-        takes = sorted(move.takes, key=lambda c: (c.rank, c.suit))
-        label = tn("button.take", lang, len(takes), takes=plain(takes))
+        label = tn("button.take", lang, len(move.takes), takes=plain(move.takes))
         tag = score_tag(session, move, lang)
         if tag:
             label += f" · {tag}"
