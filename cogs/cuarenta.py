@@ -11,6 +11,7 @@ Where to look:
 | review, the 💡 hint and 📊 review buttons  | review/handlers.py           |
 | leaderboard, its pages, stats             | leaderboard/handlers.py      |
 | config (and its house-rules panel), prefs | settings/handlers.py         |
+| tournament, its buttons and invitations   | tournament/handlers.py       |
 
 Every custom_id is defined in ui/ids.py; every button kind is registered below
 (`CLICKABLES`). A live table's state and saving: play/live_table.py; its public message:
@@ -36,6 +37,7 @@ from .leaderboard import handlers as leaderboards
 from .leaderboard.handlers import LeaderboardButton
 from .localized import L, localized_options
 from .options import (
+    FORMAT_CHOICES,
     LANGUAGE_CHOICES,
     LENGTH_CHOICES,
     LEVEL_CHOICES,
@@ -44,6 +46,7 @@ from .options import (
     RULES_CHOICES,
     SCOPE_CHOICES,
     SORT_CHOICES,
+    TEAMS_CHOICES,
 )
 from .play import handlers as table
 from .play.handlers import (
@@ -59,6 +62,13 @@ from .review.handlers import HintButton, ReviewButton, ReviewPicturesButton
 from .services import Services, services_of
 from .settings import handlers as settings
 from .settings.handlers import OptionSelect, PageButton, ResetButton
+from .tournament import handlers as tournaments
+from .tournament.handlers import (
+    TournamentButton,
+    TournamentInviteButton,
+    TournamentPartnerSelect,
+    TournamentRemoveSelect,
+)
 from .ui.ids import Clickable
 
 log = logging.getLogger(__name__)
@@ -82,6 +92,10 @@ CLICKABLES: tuple[type[Clickable], ...] = (
     OptionSelect,
     PageButton,
     ResetButton,
+    TournamentButton,
+    TournamentRemoveSelect,
+    TournamentPartnerSelect,
+    TournamentInviteButton,
 )
 
 
@@ -103,6 +117,7 @@ class Cuarenta(
         self.bot.tree.add_command(self.challenge_menu)
         self.bot.add_dynamic_items(*CLICKABLES)
         await self.services.runtime.restore()
+        await self.services.tournaments.restore(self.services.runtime.own_shards())
 
     async def cog_unload(self) -> None:
         self.bot.tree.remove_command(self.challenge_menu.name, type=self.challenge_menu.type)
@@ -112,6 +127,7 @@ class Cuarenta(
     @commands.Cog.listener()
     async def on_ready(self) -> None:
         await self.services.runtime.resume()
+        await self.services.tournaments.resume()
 
     async def cog_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
@@ -189,6 +205,47 @@ class Cuarenta(
     ) -> None:
         await challenges.challenge_from_menu(self.services, interaction, member)
 
+    # -------------------------------------------------------------- tournaments
+    @app_commands.command(name=L("cmd.tournament"), description=L("cmd.tournament.desc"))
+    @app_commands.guild_only()
+    @localized_options(
+        format="opt.format",
+        teams="opt.teams",
+        size="opt.size",
+        length="opt.length",
+        rules="opt.rules",
+        bot_level="opt.bot_level",
+        rounds="opt.swiss_rounds",
+        starts_in="opt.starts_in",
+        hints="opt.hints",
+        deadline="opt.walkover",
+    )
+    @app_commands.choices(
+        format=FORMAT_CHOICES,
+        teams=TEAMS_CHOICES,
+        length=LENGTH_CHOICES,
+        rules=RULES_CHOICES,
+        bot_level=LEVEL_CHOICES,
+    )
+    async def tournament(
+        self,
+        interaction: discord.Interaction,
+        format: str | None = None,
+        teams: str | None = None,
+        size: app_commands.Range[int, 2, 64] | None = None,
+        length: str | None = None,
+        rules: str | None = None,
+        bot_level: str | None = None,
+        rounds: app_commands.Range[int, 1, 10] | None = None,
+        starts_in: app_commands.Range[int, 1, 1440] | None = None,
+        hints: bool | None = None,
+        deadline: app_commands.Range[int, 2, 60] | None = None,
+    ) -> None:
+        await tournaments.tournament_command(
+            self.services, interaction, format, teams, size, length, rules, bot_level,
+            rounds, starts_in, hints, deadline,
+        )  # fmt: skip
+
     # -------------------------------------------------------- records and review
     @app_commands.command(name=L("cmd.leaderboard"), description=L("cmd.leaderboard.desc"))
     @localized_options(
@@ -259,6 +316,7 @@ class Cuarenta(
         table_picture="opt.picture",
         bot_level="opt.bot_level",
         replay_all_hands="opt.replay_hands",
+        open_tournaments="opt.open_tournaments",
     )
     @app_commands.choices(rules=RULES_CHOICES, language=LANGUAGE_CHOICES, bot_level=LEVEL_CHOICES)
     async def config(
@@ -270,6 +328,7 @@ class Cuarenta(
         table_picture: bool | None = None,
         bot_level: str | None = None,
         replay_all_hands: bool | None = None,
+        open_tournaments: bool | None = None,
     ) -> None:
         await settings.config(
             self.services,
@@ -280,6 +339,7 @@ class Cuarenta(
             table_picture,
             bot_level,
             replay_all_hands,
+            open_tournaments,
         )
 
 

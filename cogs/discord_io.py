@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -96,13 +97,13 @@ class DiscordIO:
         *,
         view: discord.ui.View | None = None,
         files: list[discord.File] | None = None,
-        mention: int | None = None,
+        mentions: Sequence[int] = (),
     ) -> discord.Message:
-        """Post a message in a channel; `mention`: the one user it may ping."""
+        """Post a message in a channel; `mentions`: the users it may ping (no one else)."""
         channel = self.client.get_partial_messageable(channel_id)
         allowed = (
-            discord.AllowedMentions(users=[discord.Object(mention)])
-            if mention is not None
+            discord.AllowedMentions(users=[discord.Object(user) for user in mentions])
+            if mentions
             else discord.utils.MISSING
         )
         return await channel.send(
@@ -111,6 +112,16 @@ class DiscordIO:
             files=files or discord.utils.MISSING,
             allowed_mentions=allowed,
         )
+
+    async def create_thread(self, channel_id: int, name: str) -> int:
+        """Open a public thread in a channel (kept a day after its last message); its id."""
+        data = await self.client.http.start_thread_without_message(
+            channel_id,
+            name=name[:100],
+            auto_archive_duration=1440,
+            type=discord.ChannelType.public_thread.value,
+        )
+        return int(data["id"])
 
     async def delete(self, channel_id: int, message_id: int) -> None:
         """Delete one of the bot's messages if it can; a message already gone is fine."""

@@ -45,3 +45,9 @@ LANGUAGE_CHOICES = [
     choice("choice.en", "en"),
     choice("word.auto", "auto"),
 ]
+
+
+FORMAT_CHOICES = [choice(f"choice.{name}", name) for name in ("knockout", "swiss", "groups")]
+
+
+TEAMS_CHOICES = [choice("choice.singles", "singles"), choice("choice.pairs", "pairs")]

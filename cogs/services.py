@@ -20,6 +20,7 @@ from .card_emojis import CardEmojis
 from .discord_io import DiscordIO
 from .live.runtime import TableRuntime
 from .live.state import TableKit
+from .live.tournament import Tournaments
 from .reviews import Reviews
 from .scheduler import Scheduler
 from .workers import REVIEW_NICENESS, Workers
@@ -40,6 +41,7 @@ class Services:
     runtime: TableRuntime
     reviews: Reviews
     replays: ReplayCache
+    tournaments: Tournaments
 
     @classmethod
     def start(
@@ -64,6 +66,7 @@ class Services:
             background=asyncio.Semaphore(BACKGROUND_AT_ONCE),
             bot_pause_seconds=bot_pause_seconds,
         )
+        runtime = TableRuntime(client, kit)
         return cls(
             client=client,
             storage=storage,
@@ -72,9 +75,10 @@ class Services:
             prefs=prefs,
             workers=workers,
             scheduler=scheduler,
-            runtime=TableRuntime(client, kit),
+            runtime=runtime,
             reviews=Reviews(workers),
             replays=ReplayCache(),
+            tournaments=Tournaments(storage, kit.io, scheduler, runtime),
         )
 
     def shutdown(self) -> None:

@@ -224,6 +224,26 @@ class Tournament:
     def _change(self) -> None:
         self.version += 1
 
+    def show_in(self, message_id: int | None) -> None:
+        """The public message that follows the tournament (None: to be posted again)."""
+        self.message_id = message_id
+
+    @property
+    def is_running(self) -> bool:
+        return self.phase == TournamentPhase.RUNNING
+
+    def check_sign_up(self, user_ids: list[int]) -> None:
+        """Refusal unless these people may sign up now (a pair's first step)."""
+        self._require_signup()
+        self._require_room(user_ids)
+
+    def check_can_withdraw(self, user_id: int) -> Entry:
+        """The entry `user_id` may withdraw (still in the running tournament)."""
+        entry = self.entry_of(user_id)
+        if entry is None or entry.withdrawn or self.eliminated(entry.number):
+            raise Refusal("tournament_not_in")
+        return entry
+
     def join(self, user_id: int, name: str) -> Entry:
         """A player signs up alone (singles)."""
         self._require_signup()
@@ -258,16 +278,11 @@ class Tournament:
         self, user_id: int, inviter_id: int, accept: bool, now: float
     ) -> Entry | None:
         """The partner accepts (a new entry) or declines; the inviter may withdraw it."""
-        invite = next(
-            (
-                i
-                for i in self.invites
-                if i.inviter == inviter_id and user_id in (i.partner, i.inviter)
-            ),
-            None,
-        )
+        invite = next((i for i in self.invites if i.inviter == inviter_id), None)
         if invite is None or invite.expires_at <= now:
             raise Refusal("tournament_invite_gone")
+        if user_id not in (invite.partner, invite.inviter):
+            raise Refusal("tournament_invite_not_yours")
         if accept and user_id != invite.partner:
             raise Refusal("tournament_invite_not_yours")
         self._require_signup()
@@ -288,19 +303,18 @@ class Tournament:
     def leave(self, user_id: int) -> Entry:
         """Before the start: the entry is gone (a pair, both). After: it withdraws, losing
         the match it is playing and every match after."""
-        entry = self.entry_of(user_id)
-        if entry is None:
-            raise Refusal("tournament_not_in")
-        if self.phase == TournamentPhase.SIGNUP:
-            self._remove(entry)
-        elif self.phase == TournamentPhase.RUNNING:
-            if entry.withdrawn or self.eliminated(entry.number):
-                raise Refusal("tournament_not_in")
+        if self.phase == TournamentPhase.RUNNING:
+            entry = self.check_can_withdraw(user_id)
             entry.withdrawn = True
             self._change()
-        else:
+            return entry
+        if self.phase != TournamentPhase.SIGNUP:
             raise Refusal("tournament_over")
-        return entry
+        found = self.entry_of(user_id)
+        if found is None:
+            raise Refusal("tournament_not_in")
+        self._remove(found)
+        return found
 
     def remove(self, user_id: int, number: int) -> Entry:
         """The host takes an entry off the list (before the start)."""
@@ -479,9 +493,12 @@ class Tournament:
 
     # ------------------------------------------------------------------ Swiss
     def swiss_rounds(self) -> int:
+        """The Swiss rounds to play: as set (at most one against each other entry), or
+        as many as a knockout of as many entries (of the places, before the start)."""
+        entries = len(self.entries) if self.phase != TournamentPhase.SIGNUP else self.settings.size
         if self.settings.swiss_rounds:
-            return min(self.settings.swiss_rounds, max(1, len(self.entries) - 1))
-        return max(1, math.ceil(math.log2(len(self.entries))))
+            return min(self.settings.swiss_rounds, max(1, entries - 1))
+        return max(1, math.ceil(math.log2(max(entries, 2))))
 
     def _swiss_pairings(self) -> list[Pairing]:
         """Entries of like score against each other, no rematch when any pairing avoids

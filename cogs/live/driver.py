@@ -131,6 +131,7 @@ class TableDriver:
             changes = await rate_match(self._kit.storage, record)
         self._table.meta.recorded = True
         await self._table.save_meta()
+        self._kit.followers.table_over(self._table.session)
         if changes:
             await self._table.change(lambda s: s.set_rating_changes(changes))
 
@@ -187,7 +188,7 @@ class TableDriver:
             return
         text = t(kind, session.lang, mention=f"<@{seat.user_id}>", when=when(deadline))
         try:
-            message = await self._kit.io.send(self._table.channel_id, text, mention=seat.user_id)
+            message = await self._kit.io.send(self._table.channel_id, text, mentions=[seat.user_id])
         except discord.HTTPException:
             return  # a reminder is a courtesy: the time-out still comes
         if kind == "ping":

@@ -182,7 +182,7 @@ class TableRuntime:
                     await self.kit.storage.delete_session(table.session_id)
 
     # ---------------------------------------------------------------- restore
-    def _own_shards(self) -> Shards | None:
+    def own_shards(self) -> Shards | None:
         """The shards whose servers this process drives; None: all of them."""
         shard_ids = getattr(self.client, "shard_ids", None)
         if not self.client.shard_count or shard_ids is None:
@@ -192,7 +192,7 @@ class TableRuntime:
     async def restore(self) -> None:
         """Load every saved lobby, challenge and game of this process's shards (before
         connecting); other processes restore the other shards' tables."""
-        for row in await self.kit.storage.load_sessions(self._own_shards()):
+        for row in await self.kit.storage.load_sessions(self.own_shards()):
             try:
                 if row.kind == "challenge":
                     live = LiveChallenge(self.kit, self, Challenge.from_dict(row.state))

@@ -95,6 +95,20 @@ def picture_key(picture: TablePicture) -> str:
     return hashlib.blake2s(repr(picture).encode(), digest_size=8).hexdigest()
 
 
+class TableFollowers:
+    """Who hears that a table's match is over and recorded (a tournament, of its tables)."""
+
+    def __init__(self) -> None:
+        self._listeners: list[Callable[[TableSession], None]] = []
+
+    def follow(self, listener: Callable[[TableSession], None]) -> None:
+        self._listeners.append(listener)
+
+    def table_over(self, session: TableSession) -> None:
+        for listener in self._listeners:
+            listener(session)
+
+
 @dataclass(frozen=True)
 class TableKit:
     """What every live table of the bot uses, shared by all of them."""
@@ -110,6 +124,7 @@ class TableKit:
     # click's handler still gets the loop between a few of them, not behind all of them.
     background: asyncio.Semaphore
     bot_pause_seconds: float  # a bot seat "thinks" visibly this long
+    followers: TableFollowers = field(default_factory=TableFollowers)
 
 
 class Table(Protocol):

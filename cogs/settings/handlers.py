@@ -39,6 +39,7 @@ async def config(
     table_picture: bool | None,
     bot_level: str | None,
     replay_all_hands: bool | None,
+    open_tournaments: bool | None = None,
 ) -> None:
     """/cuarenta config: the server's settings, changed if asked, and the panel."""
     guild_id = require_manager(interaction)
@@ -49,6 +50,7 @@ async def config(
         table_picture=table_picture,
         bot_level=bot_level,
         replay_all_hands=replay_all_hands,
+        open_tournaments=open_tournaments,
     )
     if changes:
         settings = await services.settings.change(guild_id, **changes)

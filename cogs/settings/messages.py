@@ -35,7 +35,11 @@ def config_summary(settings: ServerSettings, lang: str) -> str:
         picture=t("word.on" if settings.table_picture else "word.off", lang),
     )
     hands = t("word.on" if settings.replay_all_hands else "word.off", lang)
-    return f"{summary}, {t('config.replay_hands', lang, value=hands)}"
+    anyone = "on" if settings.open_tournaments else "off"
+    tournaments = t(
+        "config.open_tournaments", lang, value=t(f"config.open_tournaments.{anyone}", lang)
+    )
+    return f"{summary}, {t('config.replay_hands', lang, value=hands)}, {tournaments}"
 
 
 def _pages() -> tuple[tuple[RuleOption, ...], ...]:

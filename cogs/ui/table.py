@@ -290,13 +290,14 @@ def table_view(session: TableSession) -> Rows:
             )
         )
     if not playing:
-        buttons.append(
-            button(
-                ids.TABLE.build(session_id=sid, what=ids.TableAction.REMATCH),
-                label=t("button.rematch", lang),
-                style=Style.GREEN,
+        if session.tournament_id is None:  # (in a tournament, the draw says who plays next)
+            buttons.append(
+                button(
+                    ids.TABLE.build(session_id=sid, what=ids.TableAction.REMATCH),
+                    label=t("button.rematch", lang),
+                    style=Style.GREEN,
+                )
             )
-        )
         reviewing = review_button(session, lang)
         if reviewing is not None:
             buttons.append(reviewing)

@@ -1,0 +1,216 @@
+"""Tournaments in simcord, as a server runs one: sign-up, rounds in threads, a champion."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import discord
+import pytest
+
+import cogs.live.tournament
+from cogs.ui.tournament import entry_words
+from i18n import t
+from tables.tournament import Tournament, TournamentPhase
+from tests.cogs.helpers import buttons, forfeit, play_until_over, services
+
+
+@pytest.fixture
+def manager(world):
+    admins = world.guild.create_role("admins", permissions=discord.Permissions(manage_guild=True))
+    return world.guild.add_member(world.env.create_user("dora"), roles=[admins])
+
+
+def live_tournament(world) -> Tournament:
+    (live,) = services(world.env).tournaments.by_id.values()
+    return live.tournament
+
+
+def message_of(world, tournament: Tournament):
+    return next(m for m in world.channel.history() if m.id == tournament.message_id)
+
+
+def thread_of(world, thread_id: int):
+    return next(th for th in world.channel.threads if th.id == thread_id)
+
+
+def click_id(tournament: Tournament, action: str) -> str:
+    return f"c40:tn:{tournament.tournament_id}:{action}"
+
+
+async def press(world, member, tournament: Tournament, action: str):
+    """`member` presses a button of the tournament's message."""
+    return await member.click(message_of(world, tournament), custom_id=click_id(tournament, action))
+
+
+async def open_tournament(world, host, **options):
+    opened = await host.slash(world.channel, "cuarenta tournament", **options)
+    assert not opened.ephemeral, opened.response.content
+    return live_tournament(world)
+
+
+async def sign_up(world, tournament, *members):
+    for member in members:
+        joined = await member.click(
+            message_of(world, tournament), custom_id=click_id(tournament, "join")
+        )
+        assert joined.ephemeral and joined.response.content == t("tournament.joined", "en")
+
+
+async def settle_round(world, player_by_id, played_through: set[str]) -> None:
+    """Every open match of the current round ends: the first match with a person is played
+    through the players' hands, every other one given up by a person; bot matches play
+    by themselves."""
+    tournament = live_tournament(world)
+    for pairing in list(tournament.current.pairings):
+        if pairing.done:
+            continue
+        table = services(world.env).runtime.table(pairing.table_id)
+        thread = thread_of(world, pairing.thread_id)
+        here = replace(world, channel=thread)
+        people = [player_by_id[s.user_id] for s in table.session.seats if s.user_id is not None]
+        if not people:
+            continue
+        if not played_through:
+            played_through.add(pairing.table_id)
+            await play_until_over(here, people, pairing.table_id)
+        else:
+            await forfeit(here, people[0])
+    await world.env.advance_time(1.0)
+
+
+@pytest.mark.parametrize("lang", ["es"])  # (the English words: the bad-input tests)
+async def test_a_knockout_of_eight_with_two_bots_is_played_to_a_champion(world, manager, lang):
+    await world.env.bot.services.settings.change(world.guild.id, language=lang)
+    eva, fede = (world.guild.add_member(world.env.create_user(n)) for n in ("eva", "fede"))
+    tournament = await open_tournament(
+        world, manager, format="knockout", size=8, length="one", bot_level="easy"
+    )
+    shown = message_of(world, tournament).content
+    assert t("tournament.title", lang, how="")[:12] in shown
+    people = [manager, world.ana, world.beto, world.carla, eva, fede]
+    for member in people:
+        await press(world, member, tournament, "join")
+    filled = await manager.click(
+        message_of(world, tournament), custom_id=click_id(tournament, "bots")
+    )
+    assert filled.response.content == t("tournament.filled.other", lang, count=2)
+    await press(world, manager, tournament, "start")
+    await world.env.advance_time(10.0)  # the round's tables open, a second apart
+
+    tournament = live_tournament(world)
+    first = tournament.current
+    assert len(first.pairings) == 4 and all(p.thread_id for p in first.pairings)
+    for pairing in first.pairings:  # one thread, one table, the players called in it
+        thread = thread_of(world, pairing.thread_id)
+        tables = [m for m in thread.history() if m.author.bot and m.components]
+        assert len(tables) == 1
+        assert t("tournament.thread_name", lang, number=1, match="")[:7] in thread.name
+
+    by_id = {member.id: member for member in people}
+    played_through: set[str] = set()
+    for _ in range(6):
+        if live_tournament(world).phase == TournamentPhase.FINISHED:
+            break
+        await settle_round(world, by_id, played_through)
+        await world.env.advance_time(10.0)
+    tournament = live_tournament(world)
+    assert tournament.phase == TournamentPhase.FINISHED
+    final = message_of(world, tournament).content
+    champion = tournament.podium()[0]
+    champion_words = entry_words(tournament.entry(champion), lang)
+    assert t("tournament.champion", lang, entry=champion_words) in final
+    assert len(tournament.rounds) == 3 and not buttons(message_of(world, tournament))
+    # Every person's matches are in their history, marked as the tournament's.
+    for member in people:
+        played = [
+            p for r in tournament.rounds for p in r.pairings
+            if p.b is not None and member.id in (
+                tournament.entry(p.a).members + tournament.entry(p.b).members
+            )
+        ]  # fmt: skip
+        history = await world.env.bot.storage.history(member.id, world.guild.id, limit=10)
+        assert {h.match_id for h in history} == {p.table_id for p in played}
+        assert all(h.tournament_id == tournament.tournament_id for h in history)
+    assert await world.env.bot.storage.tournament_titles(
+        tournament.entry(champion).members[0] if tournament.entry(champion).members else 0,
+        world.guild.id,
+    ) == (1 if tournament.entry(champion).members else 0)
+
+
+async def test_a_pair_signs_up_when_the_partner_accepts(world, manager):
+    tournament = await open_tournament(world, manager, format="swiss", teams="pairs", size=4)
+    asked = await world.ana.click(
+        message_of(world, tournament), custom_id=click_id(tournament, "join")
+    )
+    assert asked.ephemeral and asked.response.content == t("tournament.pick_partner", "en")
+    picked = await world.ana.select(
+        asked.response, [world.beto], custom_id=f"c40:tnpartner:{tournament.tournament_id}"
+    )
+    assert picked.ephemeral
+    invite = next(m for m in world.channel.history() if f"<@{world.beto.id}>" in m.content)
+    stranger = await world.carla.click(invite, label=t("button.accept", "en"))
+    assert stranger.ephemeral
+    assert stranger.response.content == t("refuse.tournament_invite_not_yours", "en")
+    accepted = await world.beto.click(invite, label=t("button.accept", "en"))
+    assert not accepted.ephemeral
+    tournament = live_tournament(world)
+    assert [e.members for e in tournament.entries] == [[world.ana.id, world.beto.id]]
+    twice = await world.beto.click(
+        message_of(world, tournament), custom_id=click_id(tournament, "join")
+    )
+    assert twice.response.content == t("refuse.tournament_already_in", "en")
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+async def test_bad_input_gets_a_private_answer_and_changes_nothing(world, manager, lang):
+    await world.env.bot.services.settings.change(world.guild.id, language=lang)
+    refused = await world.ana.slash(world.channel, "cuarenta tournament", format="knockout")
+    assert refused.ephemeral
+    assert refused.response.content == t("refuse.tournament_not_allowed", lang)
+    tournament = await open_tournament(world, manager, format="knockout", size=2)
+    again = await manager.slash(world.channel, "cuarenta tournament", format="swiss")
+    assert (
+        again.ephemeral
+        and t("refuse.tournament_here", lang, link="")[:10] in again.response.content
+    )
+    message = message_of(world, tournament)
+    for member, action, key in [
+        (world.ana, "start", "tournament_not_host"),
+        (manager, "start", "tournament_too_few"),
+        (world.ana, "leave", "tournament_not_in"),
+        (world.ana, "bots", "tournament_not_host"),
+    ]:
+        answer = await member.click(message, custom_id=click_id(tournament, action))
+        assert answer.ephemeral and answer.response.content == t(f"refuse.{key}", lang), action
+    await world.ana.click(message, custom_id=click_id(tournament, "join"))
+    twice = await world.ana.click(message, custom_id=click_id(tournament, "join"))
+    assert twice.response.content == t("refuse.tournament_already_in", lang)
+    await world.beto.click(message, custom_id=click_id(tournament, "join"))
+    full = await world.carla.click(message, custom_id=click_id(tournament, "join"))
+    assert full.response.content == t("refuse.tournament_full", lang)
+    assert [e.members for e in live_tournament(world).entries] == [[world.ana.id], [world.beto.id]]
+
+
+async def test_a_restart_mid_round_resumes_with_nothing_lost_or_doubled(
+    world, manager, make_bot, monkeypatch
+):
+    """The bot dies after the round's first table opened and before the second: after the
+    restart the second opens, the first is not opened again, and the sign-up message is
+    the same one."""
+    monkeypatch.setattr(cogs.live.tournament, "OPEN_SPACING", 3600.0)  # the 2nd never opens
+    tournament = await open_tournament(world, manager, format="knockout", size=4, length="one")
+    for member in (world.ana, world.beto, world.carla, manager):
+        await press(world, member, tournament, "join")
+    await press(world, manager, tournament, "start")
+    before = live_tournament(world)
+    assert [p.opened_at is not None for p in before.current.pairings] == [True, False]
+    await world.env.restart_bot(make_bot())
+    await world.env.advance_time(1.0)
+    after = live_tournament(world)
+    assert after.message_id == before.message_id
+    assert all(p.opened_at is not None for p in after.current.pairings)
+    assert after.current.pairings[0].table_id == before.current.pairings[0].table_id
+    assert len(world.channel.threads) == 2  # none made twice
+    for pairing in after.current.pairings:
+        tables = [m for m in thread_of(world, pairing.thread_id).history() if m.components]
+        assert len(tables) == 1
