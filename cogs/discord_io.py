@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -117,3 +118,17 @@ class DiscordIO:
         channel = self.client.get_partial_messageable(channel_id)
         with contextlib.suppress(discord.HTTPException):
             await channel.get_partial_message(message_id).delete()
+
+
+def on_interaction_received(client: discord.Client, callback: Callable[[int], None]) -> None:
+    """Call `callback(interaction id)` for every interaction, as its gateway event arrives
+    and before discord.py handles it; cheaper than an `on_interaction` listener, which
+    costs a task per interaction."""
+    parsers = client._connection.parsers
+    parse = parsers["INTERACTION_CREATE"]
+
+    def parse_interaction(data: Any) -> None:
+        callback(int(data["id"]))
+        parse(data)
+
+    parsers["INTERACTION_CREATE"] = parse_interaction

@@ -8,7 +8,8 @@ process (the shard tests run two) each have their own.
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, field
 
 import discord
 
@@ -20,6 +21,8 @@ from .card_emojis import CardEmojis
 from .discord_io import DiscordIO
 from .live.runtime import TableRuntime
 from .live.state import TableKit
+from .metrics import Metrics
+from .openings import Openings
 from .reviews import Reviews
 from .scheduler import Scheduler
 from .workers import REVIEW_NICENESS, Workers
@@ -40,6 +43,9 @@ class Services:
     runtime: TableRuntime
     reviews: Reviews
     replays: ReplayCache
+    metrics: Metrics
+    openings: Openings
+    started_at: float = field(default_factory=time.monotonic)  # for the uptime
 
     @classmethod
     def start(
@@ -50,7 +56,11 @@ class Services:
         *,
         bot_pause_seconds: float = 1.5,
         review_niceness: int = REVIEW_NICENESS,
+        metrics: Metrics | None = None,
     ) -> Services:
+        """`metrics`: the bot's own (it counts the bot's HTTP requests from its start)."""
+        metrics = metrics or Metrics()
+        openings = Openings()
         settings, prefs = SettingsCache(storage), PrefsCache(storage)
         workers, scheduler = Workers(review_niceness), Scheduler("cuarenta")
         kit = TableKit(
@@ -63,6 +73,8 @@ class Services:
             scheduler=scheduler,
             background=asyncio.Semaphore(BACKGROUND_AT_ONCE),
             bot_pause_seconds=bot_pause_seconds,
+            openings=openings,
+            metrics=metrics,
         )
         return cls(
             client=client,
@@ -75,6 +87,8 @@ class Services:
             runtime=TableRuntime(client, kit),
             reviews=Reviews(workers),
             replays=ReplayCache(),
+            metrics=metrics,
+            openings=openings,
         )
 
     def shutdown(self) -> None:

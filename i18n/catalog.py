@@ -6,6 +6,7 @@ Each area of the bot may keep its texts in a module of its own (`catalog_*.py`);
 are merged here, and a key may be defined only once.
 """
 
+from .catalog_admin import ADMIN_MESSAGES
 from .catalog_history import HISTORY_MESSAGES
 from .catalog_house_rules import HOUSE_RULES_MESSAGES
 from .catalog_options import OPTION_MESSAGES
@@ -582,7 +583,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "side.you": ("tú", "you"),
 }
 
-for _part in (HOUSE_RULES_MESSAGES, OPTION_MESSAGES, HISTORY_MESSAGES, REVIEW_MESSAGES):
+for _part in (
+    HOUSE_RULES_MESSAGES,
+    OPTION_MESSAGES,
+    HISTORY_MESSAGES,
+    REVIEW_MESSAGES,
+    ADMIN_MESSAGES,
+):
     _twice = MESSAGES.keys() & _part.keys()
     if _twice:
         raise ValueError(f"catalog keys defined twice: {sorted(_twice)}")
