@@ -11,6 +11,7 @@ Where to look:
 | review, the 💡 hint and 📊 review buttons  | review/handlers.py           |
 | leaderboard, its pages, stats             | leaderboard/handlers.py      |
 | config (and its house-rules panel), prefs | settings/handlers.py         |
+| admin (the owner's status, maintenance)   | ops/admin.py                 |
 
 Every custom_id is defined in ui/ids.py; every button kind is registered below
 (`CLICKABLES`). A live table's state and saving: play/live_table.py; its public message:
@@ -35,6 +36,8 @@ from .history.handlers import HistoryButton, ReplayButton
 from .leaderboard import handlers as leaderboards
 from .leaderboard.handlers import LeaderboardButton
 from .localized import L, localized_options
+from .ops import admin as ops
+from .ops.admin import ADMIN_CHOICES
 from .options import (
     LANGUAGE_CHOICES,
     LENGTH_CHOICES,
@@ -272,6 +275,13 @@ class Cuarenta(
             bot_level,
             replay_all_hands,
         )
+
+    # ------------------------------------------------------------- the owner's
+    @app_commands.command(name=L("cmd.admin"), description=L("cmd.admin.desc"))
+    @localized_options(action="opt.action")
+    @app_commands.choices(action=ADMIN_CHOICES)
+    async def admin(self, interaction: discord.Interaction, action: str = "status") -> None:
+        await ops.admin(self.services, interaction, action)
 
 
 async def setup(bot: commands.Bot) -> None:
