@@ -32,8 +32,10 @@ async def drain(services: Services, until: float) -> None:
     while not settled(services):
         if loop.time() >= until:
             log.warning(
-                "stopping before everything settled: %d interactions unanswered",
+                "stopping before everything settled: %d interactions unanswered, "
+                "%d tables still saving or publishing",
                 services.metrics.unanswered(ANSWER_WINDOW_SECONDS),
+                sum(1 for table in runtime.tables.values() if not table.is_settled()),
             )
             return
         await asyncio.sleep(SETTLE_POLL_SECONDS)
