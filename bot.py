@@ -33,11 +33,11 @@ from dotenv import load_dotenv
 
 import render.table
 from cogs.card_emojis import CardEmojis, sync_card_emojis
-from cogs.discord_io import on_interaction_received
+from cogs.discord_io import DiscordIO, on_interaction_received
 from cogs.localized import CatalogTranslator
 from cogs.metrics import Metrics
 from cogs.ops.logs import setup_logging
-from cogs.ops.stopping import drain
+from cogs.ops.stopping import drain, watch_interactions
 from cogs.ops.web import OpsServer
 from cogs.services import Services
 from cogs.workers import REVIEW_NICENESS
@@ -59,7 +59,7 @@ MISSING_TOKEN = (
 SYNCED_COMMANDS_KEY = "synced_commands_hash"
 CARD_FACES_KEY = "card_faces_version"  # the faces the card emojis show (FACE_VERSION)
 SHUTDOWN_SECONDS = 10.0  # a graceful stop ends within this (SHUTDOWN_SECONDS)
-CLOSING_SECONDS = 3.0  # of which this much is kept for closing (workers, database, HTTP)
+CLOSING_SECONDS = 2.5  # of which this much is kept for closing (workers, database, HTTP)
 USAGE = "usage: python bot.py [backup FILE | check]"
 
 
@@ -169,7 +169,7 @@ class CuarentaBot(commands.Bot):
             metrics=self.metrics,
         )
         await self.services.openings.load(self.storage)
-        on_interaction_received(self, self.metrics.interaction_received)
+        on_interaction_received(self, watch_interactions(self.services, DiscordIO(self)))
         if self.metrics_port is not None:
             self.ops_server = OpsServer(self, self.services)
             await self.ops_server.start(self.metrics_host, self.metrics_port)

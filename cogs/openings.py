@@ -18,6 +18,9 @@ class Openings:
     def __init__(self) -> None:
         self.maintenance = False
         self.restarting = False
+        # The last moments of a stop: no click is handled any more, each is told
+        # "restarting" (cogs/ops/stopping.py).
+        self.closing = False
 
     async def load(self, storage: Storage) -> None:
         """Maintenance as the owner left it (off if the database can't say)."""
