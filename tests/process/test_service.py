@@ -167,12 +167,12 @@ async def test_kill_9_while_the_workers_think_leaves_no_process_behind(fake, lau
     bot = await launch()
     (player,) = players(fake, 1)
     await player.start(bot_level="expert")
-    await player.open_hand()  # starts the hint worker
-    await player.play()  # the expert bot answers: its worker starts
-    await eventually(player.my_turn, what="the expert's answer")
+    await player.open_hand()
+    await eventually(player.my_turn, what="the player's turn")
     (hint,) = custom_ids(player.hand, "c40:hint:")
+    await player.send(player.hand, hint)  # the hint worker thinks
+    await player.play()  # and the expert's worker starts, to think of its answer
     await eventually(lambda: len(descendants(bot.pid)) >= 3, what="both workers and the tracker")
-    await player.send(player.hand, hint)  # the hint worker is thinking
     children = descendants(bot.pid)
     bot.signal(signal.SIGKILL)
     await eventually(
