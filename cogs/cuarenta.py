@@ -12,6 +12,7 @@ Where to look:
 | leaderboard, its pages, stats             | leaderboard/handlers.py      |
 | config (and its house-rules panel), prefs | settings/handlers.py         |
 | tournament, its buttons and invitations   | tournament/handlers.py       |
+| admin (the owner's status, maintenance)   | ops/admin.py                 |
 
 Every custom_id is defined in ui/ids.py; every button kind is registered below
 (`CLICKABLES`). A live table's state and saving: play/live_table.py; its public message:
@@ -36,6 +37,8 @@ from .history.handlers import HistoryButton, ReplayButton
 from .leaderboard import handlers as leaderboards
 from .leaderboard.handlers import LeaderboardButton
 from .localized import L, localized_options
+from .ops import admin as ops
+from .ops.admin import ADMIN_CHOICES
 from .options import (
     FORMAT_CHOICES,
     LANGUAGE_CHOICES,
@@ -341,6 +344,13 @@ class Cuarenta(
             replay_all_hands,
             open_tournaments,
         )
+
+    # ------------------------------------------------------------- the owner's
+    @app_commands.command(name=L("cmd.admin"), description=L("cmd.admin.desc"))
+    @localized_options(action="opt.action")
+    @app_commands.choices(action=ADMIN_CHOICES)
+    async def admin(self, interaction: discord.Interaction, action: str = "status") -> None:
+        await ops.admin(self.services, interaction, action)
 
 
 async def setup(bot: commands.Bot) -> None:

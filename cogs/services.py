@@ -8,7 +8,8 @@ process (the shard tests run two) each have their own.
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, field
 
 import discord
 
@@ -21,6 +22,8 @@ from .discord_io import DiscordIO
 from .live.runtime import TableRuntime
 from .live.state import TableKit
 from .live.tournament import Tournaments
+from .metrics import Metrics
+from .openings import Openings
 from .reviews import Reviews
 from .scheduler import Scheduler
 from .workers import REVIEW_NICENESS, Workers
@@ -42,6 +45,9 @@ class Services:
     reviews: Reviews
     replays: ReplayCache
     tournaments: Tournaments
+    metrics: Metrics
+    openings: Openings
+    started_at: float = field(default_factory=time.monotonic)  # for the uptime
 
     @classmethod
     def start(
@@ -52,7 +58,11 @@ class Services:
         *,
         bot_pause_seconds: float = 1.5,
         review_niceness: int = REVIEW_NICENESS,
+        metrics: Metrics | None = None,
     ) -> Services:
+        """`metrics`: the bot's own (it counts the bot's HTTP requests from its start)."""
+        metrics = metrics or Metrics()
+        openings = Openings()
         settings, prefs = SettingsCache(storage), PrefsCache(storage)
         workers, scheduler = Workers(review_niceness), Scheduler("cuarenta")
         kit = TableKit(
@@ -65,6 +75,8 @@ class Services:
             scheduler=scheduler,
             background=asyncio.Semaphore(BACKGROUND_AT_ONCE),
             bot_pause_seconds=bot_pause_seconds,
+            openings=openings,
+            metrics=metrics,
         )
         runtime = TableRuntime(client, kit)
         return cls(
@@ -79,6 +91,8 @@ class Services:
             reviews=Reviews(workers),
             replays=ReplayCache(),
             tournaments=Tournaments(storage, kit.io, scheduler, runtime),
+            metrics=metrics,
+            openings=openings,
         )
 
     def shutdown(self) -> None:

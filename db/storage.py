@@ -92,6 +92,27 @@ class Storage:
         return self._where
 
     @property
+    def backend(self) -> str:
+        """ "postgresql" or "sqlite"."""
+        return "postgresql" if isinstance(self._db, PostgresDatabase) else "sqlite"
+
+    async def ping(self) -> None:
+        """One trivial query: StorageError unless the database answers."""
+        async with self._use("reach the database") as db:
+            await db.fetchone("SELECT 1")
+
+    async def size_bytes(self) -> int:
+        """The room the database takes (SQLite: its pages; PostgreSQL: the whole database)."""
+        async with self._use("measure the database") as db:
+            if isinstance(db, PostgresDatabase):
+                row = await db.fetchone("SELECT pg_database_size(current_database())")
+            else:
+                row = await db.fetchone(
+                    "SELECT page_count * page_size FROM pragma_page_count, pragma_page_size"
+                )
+        return int(row[0]) if row else 0
+
+    @property
     def schema_version(self) -> int:
         """The schema version of the open database (always migrations.LATEST_VERSION)."""
         return LATEST_VERSION

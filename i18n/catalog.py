@@ -6,6 +6,7 @@ Each area of the bot may keep its texts in a module of its own (`catalog_*.py`);
 are merged here, and a key may be defined only once.
 """
 
+from .catalog_admin import ADMIN_MESSAGES
 from .catalog_history import HISTORY_MESSAGES
 from .catalog_house_rules import HOUSE_RULES_MESSAGES
 from .catalog_options import OPTION_MESSAGES
@@ -605,6 +606,7 @@ for _part in (
     HISTORY_MESSAGES,
     REVIEW_MESSAGES,
     TOURNAMENT_MESSAGES,
+    ADMIN_MESSAGES,
 ):
     _twice = MESSAGES.keys() & _part.keys()
     if _twice:

@@ -16,6 +16,8 @@ from ..caches import PrefsCache, SettingsCache
 from ..card_emojis import CardEmojis
 from ..clock import now
 from ..discord_io import DiscordIO
+from ..metrics import Metrics
+from ..openings import Openings
 from ..scheduler import Scheduler
 from ..workers import Workers
 
@@ -90,6 +92,11 @@ class TableMeta:
         )
 
 
+def log_fields(session: TableSession) -> dict[str, int | str | None]:
+    """What a log line about a table carries (LOG_FORMAT=json shows each as a field)."""
+    return {"table": session.session_id, "channel": session.channel_id, "guild": session.guild_id}
+
+
 def picture_key(picture: TablePicture) -> str:
     """A short fingerprint of a picture, kept to know whether the message shows it."""
     return hashlib.blake2s(repr(picture).encode(), digest_size=8).hexdigest()
@@ -124,6 +131,8 @@ class TableKit:
     # click's handler still gets the loop between a few of them, not behind all of them.
     background: asyncio.Semaphore
     bot_pause_seconds: float  # a bot seat "thinks" visibly this long
+    openings: Openings  # whether new tables may open (maintenance, a stop in progress)
+    metrics: Metrics
     followers: TableFollowers = field(default_factory=TableFollowers)
 
 

@@ -466,6 +466,7 @@ async def play(
         return session.play(user_id, card, option, version, now())
 
     await change_in_hand(services, interaction, table, play_it, hand_message)
+    services.metrics.moved("human")
 
 
 async def change_in_hand(

@@ -102,11 +102,14 @@ def lobby_view(session: TableSession, lang: str) -> Rows:
     return Rows.stacked([joins, host])
 
 
-def public_payload(session: TableSession, display: CardDisplay) -> Payload:
-    """The table's public message: the lobby until the game starts, then the table."""
+def public_payload(session: TableSession, display: CardDisplay, notice: str = "") -> Payload:
+    """The table's public message: the lobby until the game starts, then the table;
+    `notice`: a line on top from the bot's operator (maintenance, a restart)."""
     if session.game is None:
-        return lobby_payload(session, session.lang)
-    return table_payload(session, display)
+        payload = lobby_payload(session, session.lang)
+    else:
+        payload = table_payload(session, display)
+    return Payload(f"{notice}\n{payload.content}", payload.rows) if notice else payload
 
 
 def table_payload(session: TableSession, display: CardDisplay) -> Payload:
