@@ -123,7 +123,7 @@ def refusal_text(refusal: Refusal, lang: str, session: TableSession | None) -> s
     params = dict(refusal.params)
     if refusal.key == "not_your_turn" and session is not None and session.seat_to_play is not None:
         params["who"] = seat_name(session, session.seat_to_play, lang)
-    if refusal.key in ("missing_permission", "missing_permissions"):
+    if isinstance(params.get("perms"), list):  # permission names, as Discord shows them
         params["perms"] = ", ".join(t(f"perm.{name}", lang) for name in params["perms"])
     params.setdefault("who", "?")
     params.setdefault("link", "")

@@ -78,6 +78,8 @@ def history_line(
     if partners:
         details.append(t("history.partner", lang, who=", ".join(partners)))
     details.append(rule_set_name(Rules.from_dict(entry.rule_options), lang))
+    if entry.tournament_id is not None:
+        details.append(t("history.tournament", lang))
     if entry.casual:
         details.append(t("history.casual", lang))
     if entry.rating is not None:

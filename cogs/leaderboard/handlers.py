@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import discord
 
+from i18n import tn
+
 from ..answers import answers_refusals, reader_language
 from ..services import Services, services_of
 from ..ui import ids
@@ -45,6 +47,9 @@ async def stats(
     lang = await reader_language(services, interaction)
     target = user or interaction.user
     text = await stats_text(services.storage, target.id, interaction.guild_id, lang, rules)
+    titles = await services.storage.tournament_titles(target.id, interaction.guild_id)
+    if titles:
+        text += "\n" + tn("stats.titles", lang, titles)
     await interaction.response.send_message(
         text, ephemeral=not public, allowed_mentions=discord.AllowedMentions.none()
     )

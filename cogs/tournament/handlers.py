@@ -79,6 +79,7 @@ async def tournament_command(
         ]
         await reply(interaction, past_text(past, lang))
         return
+    services.openings.check()  # no new tournament in maintenance or while restarting
     settings = await services.settings.get(guild_id)
     if not settings.open_tournaments and not interaction.permissions.manage_guild:
         raise Refusal("tournament_not_allowed")
@@ -169,6 +170,7 @@ async def click_tournament(
         added = await live.change(lambda t: t.fill_with_bots(user.id))
         await reply(interaction, tn("tournament.filled", lang, added))
     elif action == TournamentAction.START:
+        services.openings.check()
         have = interaction.app_permissions
         missing = [name for name in THREAD_PERMISSIONS if not getattr(have, name)]
         if missing:

@@ -9,9 +9,9 @@ import pytest
 
 import cogs.live.tournament
 from cogs.ui.tournament import entry_words
-from i18n import t
+from i18n import t, tn
 from tables.tournament import Tournament, TournamentPhase
-from tests.cogs.helpers import buttons, forfeit, play_until_over, services
+from tests.cogs.helpers import buttons, forfeit, play_one_turn, play_until_over, services
 
 
 @pytest.fixture
@@ -214,3 +214,73 @@ async def test_a_restart_mid_round_resumes_with_nothing_lost_or_doubled(
     for pairing in after.current.pairings:
         tables = [m for m in thread_of(world, pairing.thread_id).history() if m.components]
         assert len(tables) == 1
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+async def test_a_side_that_never_plays_loses_by_walkover(world, manager, lang):
+    await world.env.bot.services.settings.change(world.guild.id, language=lang)
+    tournament = await open_tournament(world, manager, format="knockout", size=2, deadline=3)
+    await press(world, world.ana, tournament, "join")
+    await press(world, world.beto, tournament, "join")
+    await press(world, manager, tournament, "start")
+    await world.env.advance_time(1.0)
+    (pairing,) = live_tournament(world).current.pairings
+    here = replace(world, channel=thread_of(world, pairing.thread_id))
+    session = services(world.env).runtime.table(pairing.table_id).session
+    for _ in range(4):  # ana plays when it is her turn; beto never does
+        if session.current_seat().user_id == world.ana.id:
+            await play_one_turn(here, world.ana, session)
+            break
+        await world.env.advance_time(session.turn_seconds + 1)
+    assert session.showed_up(session.seat_of(world.ana.id) % 2)
+    await world.env.advance_time(3 * 60 + cogs.live.tournament.SWEEP_SECONDS + 1)
+    tournament = live_tournament(world)
+    (pairing,) = tournament.rounds[-1].pairings
+    ana = tournament.entry_of(world.ana.id).number
+    assert pairing.walkover and pairing.winner == ana
+    assert tournament.phase == TournamentPhase.FINISHED
+    walkover = t("tournament.match_walkover", lang, winner=f"<@{world.ana.id}>",
+                 loser=f"<@{world.beto.id}>")  # fmt: skip
+    assert walkover in message_of(world, tournament).content
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+async def test_no_tournament_where_the_bot_cannot_open_threads_or_in_maintenance(
+    world, manager, lang
+):
+    await world.env.bot.services.settings.change(world.guild.id, language=lang)
+    overwrite = discord.PermissionOverwrite(create_public_threads=False)
+    closed = world.guild.create_text_channel("closed", overwrites={world.env.bot.user: overwrite})
+    refused = await manager.slash(closed, "cuarenta tournament", format="knockout")
+    perms = t("perm.create_public_threads", lang)
+    assert refused.response.content == t("refuse.tournament_threads", lang, perms=perms)
+    services(world.env).openings.maintenance = True
+    refused = await manager.slash(world.channel, "cuarenta tournament", format="knockout")
+    assert refused.ephemeral and refused.response.content == t("refuse.maintenance", lang)
+    assert not services(world.env).tournaments.by_id
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+async def test_without_options_it_shows_this_channels_tournament_or_the_champions(
+    world, manager, lang
+):
+    await world.env.bot.services.settings.change(world.guild.id, language=lang)
+    none = await world.ana.slash(world.channel, "cuarenta tournament")
+    assert none.ephemeral and t("tournament.past_none", lang) in none.response.content
+    tournament = await open_tournament(world, manager, format="knockout", size=2)
+    here = await world.ana.slash(world.channel, "cuarenta tournament")
+    assert str(tournament.message_id) in here.response.content
+    await press(world, world.ana, tournament, "join")
+    await press(world, world.beto, tournament, "join")
+    await press(world, manager, tournament, "start")
+    await world.env.advance_time(1.0)
+    (pairing,) = live_tournament(world).current.pairings
+    await forfeit(replace(world, channel=thread_of(world, pairing.thread_id)), world.beto)
+    await world.env.advance_time(1.0)
+    past = await world.carla.slash(world.channel, "cuarenta tournament")
+    assert f"<@{world.ana.id}>" in past.response.content
+    assert t("tournament.past", lang) in past.response.content
+    stats = await world.ana.slash(world.channel, "cuarenta stats")
+    assert tn("stats.titles", lang, 1) in stats.response.content
+    history = await world.ana.slash(world.channel, "cuarenta history")
+    assert t("history.tournament", lang) in history.response.content  # the match is marked
