@@ -90,6 +90,7 @@ TOURNAMENT_MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "tournament.stage.final": ("final", "final"),
     "tournament.stage.semifinal": ("semifinales", "semi-finals"),
+    "tournament.stage.quarterfinal": ("cuartos de final", "quarter-finals"),
     "tournament.match": ("{a} vs {b}", "{a} vs {b}"),
     "tournament.match_live": ("{match} — en juego en {thread}", "{match} — playing in {thread}"),
     "tournament.match_waiting": ("{match} — abriendo la mesa…", "{match} — opening the table…"),
@@ -111,16 +112,20 @@ TOURNAMENT_MESSAGES: dict[str, tuple[str, str]] = {
         "{place}. {entry} — {wins} gan. · chicas {won}–{lost} · {points} pts",
         "{place}. {entry} — {wins} W · chicas {won}–{lost} · {points} pts",
     ),
+    "tournament.picture_title": ("Torneo · {how}", "Tournament · {how}"),
+    "tournament.picture_round": ("Ronda {number} · {stage}", "Round {number} · {stage}"),
+    "tournament.picture_wins": ("ganadas", "won"),
+    "tournament.picture_chicas": ("chicas", "chicas"),
     "tournament.threads_note": (
-        "Cada partida se juega en su hilo: entra, toca **Mi mano** y juega.",
+        "Cada partida se juega en su hilo: entra, toca **Ver mi mano** y juega.",
         "Each match plays in its own thread: go in, tap **My hand** and play.",
     ),
     "tournament.champion": (
-        "🏆 **¡{entry}, campeón del torneo!**",
-        "🏆 **{entry}: tournament champion!**",
+        "🏆 **¡{entry} gana el torneo!**",
+        "🏆 **{entry} wins the tournament!**",
     ),
-    "tournament.runner_up": ("🥈 Subcampeón: {entry}", "🥈 Runner-up: {entry}"),
-    "tournament.third": ("🥉 Tercer puesto: {entry}", "🥉 Third place: {entry}"),
+    "tournament.runner_up": ("🥈 Segundo lugar: {entry}", "🥈 Runner-up: {entry}"),
+    "tournament.third": ("🥉 Tercer lugar: {entry}", "🥉 Third place: {entry}"),
     "tournament.final_note": (
         "Las partidas quedan en el historial de cada jugador (/cuarenta historial).",
         "The matches are in each player's history (/cuarenta history).",
@@ -128,7 +133,7 @@ TOURNAMENT_MESSAGES: dict[str, tuple[str, str]] = {
     "tournament.cancelled": ("✖ Torneo cancelado por {host}.", "✖ Tournament cancelled by {host}."),
     "tournament.thread_name": ("Ronda {number} · {match}", "Round {number} · {match}"),
     "tournament.call": (
-        "{people}: ¡a jugar! {stage}, ronda {number} del torneo. Toca **Mi mano** en la mesa."
+        "{people}: ¡a jugar! {stage}, ronda {number} del torneo. Toca **Ver mi mano** en la mesa."
         " Quien no juega en {minutes} min pierde la partida.",
         "{people}: time to play! {stage}, round {number} of the tournament. Tap **My hand** on"
         " the table. A side that does not play within {minutes} min loses the match.",
@@ -180,6 +185,7 @@ TOURNAMENT_MESSAGES: dict[str, tuple[str, str]] = {
     "stats.titles.one": ("🏆 1 torneo ganado", "🏆 1 tournament won"),
     "stats.titles.other": ("🏆 {count} torneos ganados", "🏆 {count} tournaments won"),
     "history.tournament": ("🏆 torneo", "🏆 tournament"),
+    "table.of_tournament": (" · 🏆 torneo", " · 🏆 tournament"),
     "button.tournament_join": ("Inscribirme", "Sign up"),
     "button.tournament_leave": ("Salir", "Leave"),
     "button.tournament_withdraw": ("Retirarme del torneo", "Withdraw"),

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import io
 import logging
 from collections.abc import Callable
 from functools import partial
@@ -22,13 +23,20 @@ from typing import TypeVar
 import discord
 
 from db import Shards, Storage
+from render.tournament import draw_bracket
 from tables import EndReason, Phase, Refusal, TableSession, new_session_id
 from tables.tournament import Pairing, Tournament, TournamentPhase
 
 from ..clock import now
 from ..discord_io import DiscordIO
 from ..scheduler import Scheduler
-from ..ui.tournament import call_text, podium_lines, thread_name, tournament_payload
+from ..ui.tournament import (
+    bracket_picture,
+    call_text,
+    podium_lines,
+    thread_name,
+    tournament_payload,
+)
 from .runtime import TableRuntime
 
 log = logging.getLogger(__name__)
@@ -96,10 +104,11 @@ class LiveTournament:
             self._publish_wanted = False
             tournament = self.tournament
             payload = tournament_payload(tournament, tournament.lang)
+            files = await self._picture()
             try:
                 if tournament.message_id is None:
                     message = await self._host.io.send(
-                        tournament.channel_id, payload.content, view=payload.view
+                        tournament.channel_id, payload.content, view=payload.view, files=files
                     )
                     await self.change(partial(Tournament.show_in, message_id=message.id))
                 else:
@@ -108,6 +117,7 @@ class LiveTournament:
                         tournament.message_id,
                         content=payload.content,
                         view=payload.view,
+                        attachments=files,
                     )
                 attempt = 0
             except discord.NotFound:  # the message was deleted: post it again
@@ -120,6 +130,15 @@ class LiveTournament:
                             self.tournament_id, delay, exc_info=True)  # fmt: skip
                 self._publish_wanted = True
                 await asyncio.sleep(delay)
+
+    async def _picture(self) -> list[discord.File]:
+        """The bracket or standings picture, once the tournament has started."""
+        tournament = self.tournament
+        if not tournament.rounds:
+            return []
+        picture = bracket_picture(tournament, tournament.lang)
+        png = await asyncio.to_thread(draw_bracket, picture)
+        return [discord.File(io.BytesIO(png), filename="torneo.png")]
 
     # ------------------------------------------------------------------ rounds
     def open_round(self) -> None:

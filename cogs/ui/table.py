@@ -125,7 +125,8 @@ def table_payload(session: TableSession, display: CardDisplay) -> Payload:
             chica=max(chica, 1),
             length=length_text(session.chicas_to_win, lang),
         )
-        + (t("table.casual", lang) if session.casual else ""),
+        + (t("table.casual", lang) if session.casual else "")
+        + (t("table.of_tournament", lang) if session.tournament_id else ""),
     ]
     if game.chica_history and session.phase == Phase.PLAYING:
         lines.append(t("table.chicas_so_far", lang, results=chica_results(session, lang)))

@@ -7,6 +7,7 @@ from typing import Any
 
 from engine import Rules
 from i18n import t, tn
+from render.tournament import BracketPicture, Match, Standing
 from tables.house_rules import rule_set_name
 from tables.tournament import (
     Entry,
@@ -145,6 +146,8 @@ def stage_words(tournament: Tournament, played: Round, lang: str) -> str:
             return t("tournament.stage.final", lang)
         if len(played.pairings) == 2:
             return t("tournament.stage.semifinal", lang)
+        if len(played.pairings) == 4:
+            return t("tournament.stage.quarterfinal", lang)
     return t(f"tournament.stage.{played.stage}", lang)
 
 
@@ -296,3 +299,54 @@ def past_text(finished: list[Tournament], lang: str) -> str:
     if len(lines) == 1:
         lines.append(t("tournament.past_none", lang))
     return "\n".join(lines)
+
+
+def bracket_picture(tournament: Tournament, lang: str) -> BracketPicture:
+    """The picture of a started tournament: its knockout rounds as a bracket, its Swiss or
+    group standings as a list, its champion once it has one. Plain names only."""
+    knockout = [r for r in tournament.rounds if r.stage == Stage.KNOCKOUT]
+    rounds = tuple(
+        (stage_words(tournament, r, lang).capitalize(), _drawn_matches(tournament, r, lang))
+        for r in knockout
+    )
+    standings: tuple[Standing, ...] = ()
+    if tournament.settings.format != Format.KNOCKOUT:
+        stage = Stage.SWISS if tournament.settings.format == Format.SWISS else Stage.GROUP
+        standings = tuple(
+            Standing(
+                place,
+                entry_plain(tournament.entry(row.entry), lang),
+                row.wins,
+                f"{row.chicas_won}–{row.chicas_lost}",
+            )
+            for place, row in enumerate(tournament.standings(stage), start=1)
+        )
+    podium = tournament.podium()
+    current = tournament.current
+    shape = t(
+        f"tournament.format.{tournament.settings.format}", lang, rounds=tournament.swiss_rounds()
+    )
+    title = t("tournament.picture_title", lang, how=shape)
+    if current is not None and tournament.is_running:
+        now_playing = stage_words(tournament, current, lang)
+        title = t("tournament.picture_round", lang, number=current.number, stage=now_playing)
+    return BracketPicture(
+        title=title,
+        rounds=rounds,
+        standings=standings,
+        columns=(t("tournament.picture_wins", lang), t("tournament.picture_chicas", lang)),
+        champion=entry_plain(tournament.entry(podium[0]), lang) if podium else None,
+    )
+
+
+def _drawn_matches(tournament: Tournament, played: Round, lang: str) -> tuple[Match, ...]:
+    drawn = []
+    for pairing in played.pairings:
+        a = entry_plain(tournament.entry(pairing.a), lang)
+        b = None if pairing.b is None else entry_plain(tournament.entry(pairing.b), lang)
+        winner = None if pairing.winner is None else int(pairing.winner != pairing.a)
+        score = ""
+        if pairing.done and pairing.b is not None and not pairing.walkover:
+            score = f"{pairing.chicas[0]}–{pairing.chicas[1]}"
+        drawn.append(Match(a, b, winner, score))
+    return tuple(drawn)

@@ -120,6 +120,7 @@ async def test_a_knockout_of_eight_with_two_bots_is_played_to_a_champion(world, 
     champion_words = entry_words(tournament.entry(champion), lang)
     assert t("tournament.champion", lang, entry=champion_words) in final
     assert len(tournament.rounds) == 3 and not buttons(message_of(world, tournament))
+    assert [a.filename for a in message_of(world, tournament).attachments] == ["torneo.png"]
     # Every person's matches are in their history, marked as the tournament's.
     for member in people:
         played = [
