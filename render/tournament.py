@@ -94,7 +94,7 @@ def draw_bracket(picture: BracketPicture) -> bytes:
             draw.rectangle((0, top, WIDTH, top + footer_h), fill=BAND)
             _write(draw, (MARGIN, top + 9), picture.champion, TITLE_PX, TURN, WIDTH - 2 * MARGIN)
         out = io.BytesIO()
-        image.save(out, format="PNG", optimize=True)
+        image.save(out, format="PNG")
     return out.getvalue()
 
 

@@ -496,8 +496,8 @@ class Tournament:
         """The Swiss rounds to play: as set (at most one against each other entry), or
         as many as a knockout of as many entries (of the places, before the start)."""
         entries = len(self.entries) if self.phase != TournamentPhase.SIGNUP else self.settings.size
-        if self.settings.swiss_rounds:
-            return min(self.settings.swiss_rounds, max(1, entries - 1))
+        if self.settings.swiss_rounds:  # at most a round robin (odd: each with one bye)
+            return min(self.settings.swiss_rounds, max(1, entries - 1 + entries % 2))
         return max(1, math.ceil(math.log2(max(entries, 2))))
 
     def _swiss_pairings(self) -> list[Pairing]:

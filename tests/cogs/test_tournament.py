@@ -285,3 +285,126 @@ async def test_without_options_it_shows_this_channels_tournament_or_the_champion
     assert tn("stats.titles", lang, 1) in stats.response.content
     history = await world.ana.slash(world.channel, "cuarenta history")
     assert t("history.tournament", lang) in history.response.content  # the match is marked
+
+
+async def play_out_by_giving_up(world, people) -> Tournament:
+    """Every match with a person ends by one of them giving up (the other side goes on);
+    bot matches play themselves."""
+    by_id = {member.id: member for member in people}
+    for _ in range(40):
+        tournament = live_tournament(world)
+        if tournament.phase != TournamentPhase.RUNNING:
+            return tournament
+        for pairing in list(tournament.current.pairings):
+            table = services(world.env).runtime.tables.get(pairing.table_id)
+            if pairing.done or table is None or not table.session.is_live:
+                continue
+            humans = [by_id[s.user_id] for s in table.session.seats if s.user_id is not None]
+            if humans:
+                await forfeit(
+                    replace(world, channel=thread_of(world, pairing.thread_id)), humans[0]
+                )
+        await world.env.advance_time(5.0)
+    raise AssertionError("the tournament never ended")
+
+
+async def test_a_tournament_of_four_pairs_is_played_to_a_champion(world, manager):
+    dani = world.guild.add_member(world.env.create_user("dani"))
+    tournament = await open_tournament(
+        world, manager, format="knockout", teams="pairs", size=4, length="one", bot_level="easy"
+    )
+    for inviter, partner in ((world.ana, world.beto), (world.carla, dani)):
+        asked = await press(world, inviter, tournament, "join")
+        await inviter.select(
+            asked.response, [partner], custom_id=f"c40:tnpartner:{tournament.tournament_id}"
+        )
+        invite = [m for m in world.channel.history() if f"<@{partner.id}>" in m.content][-1]
+        await partner.click(invite, label=t("button.accept", "en"))
+    await press(world, manager, tournament, "bots")
+    await press(world, manager, tournament, "start")
+    await world.env.advance_time(5.0)
+    first = live_tournament(world).current
+    for pairing in first.pairings:  # four seats, partners facing each other across
+        session = services(world.env).runtime.table(pairing.table_id).session
+        assert session.players == 4
+        a, b = (live_tournament(world).entry(n) for n in pairing.entries())
+        assert [session.seats[i].user_id for i in (0, 2)] == (a.members or [None, None])
+        assert [session.seats[i].user_id for i in (1, 3)] == (b.members or [None, None])
+    tournament = await play_out_by_giving_up(world, [world.ana, world.beto, world.carla, dani])
+    assert tournament.phase == TournamentPhase.FINISHED and len(tournament.podium()) >= 2
+
+
+async def test_swiss_with_an_odd_number_of_entries_in_simcord(world, manager):
+    tournament = await open_tournament(world, manager, format="swiss", rounds=3, length="one")
+    for member in (world.ana, world.beto, world.carla):
+        await press(world, member, tournament, "join")
+    await press(world, manager, tournament, "start")
+    tournament = await play_out_by_giving_up(world, [world.ana, world.beto, world.carla])
+    byes = [p.a for r in tournament.rounds for p in r.pairings if p.b is None]
+    assert len(tournament.rounds) == 3 and sorted(byes) == [1, 2, 3]  # each one bye
+    met = [frozenset(p.entries()) for r in tournament.rounds for p in r.pairings if p.b]
+    assert len(met) == len(set(met)) == 3  # no rematch
+    shown = message_of(world, tournament).content
+    assert t("tournament.standings", "en") in shown
+    assert "1. <@" in shown or "1. 🤖" in shown  # the standings, by place
+
+
+async def test_groups_then_a_repechaje_then_the_knockout_in_simcord(world, manager):
+    """Six entries: two groups of three, the two thirds in a repechaje, then a knockout."""
+    dani = world.guild.add_member(world.env.create_user("dani"))
+    people = [world.ana, world.beto, world.carla, manager, dani]
+    tournament = await open_tournament(
+        world, manager, format="groups", size=6, length="one", bot_level="easy"
+    )
+    for member in people:
+        await press(world, member, tournament, "join")
+    await press(world, manager, tournament, "bots")
+    await press(world, manager, tournament, "start")
+    tournament = await play_out_by_giving_up(world, people)
+    stages = [r.stage for r in tournament.rounds]
+    assert stages[:3] == ["group"] * 3 and stages[3] == "repechaje"
+    assert set(stages[4:]) == {"knockout"} and tournament.podium()
+
+
+async def test_a_restart_in_sign_up_and_between_rounds_loses_nothing(world, manager, make_bot):
+    tournament = await open_tournament(world, manager, format="knockout", size=4, length="one")
+    await press(world, world.ana, tournament, "join")
+    old_message = message_of(world, tournament)
+    await world.env.restart_bot(make_bot())
+    await world.env.advance_time(1.0)
+    joined = await world.beto.click(old_message, custom_id=click_id(tournament, "join"))
+    assert joined.response.content == t("tournament.joined", "en")  # the old buttons work
+    for member in (world.carla, manager):
+        await press(world, member, tournament, "join")
+    await press(world, manager, tournament, "start")
+    await world.env.advance_time(5.0)
+    first = live_tournament(world).current
+    people = {m.id: m for m in (world.ana, world.beto, world.carla, manager)}
+    for pairing in first.pairings:  # the round ends; the bot dies before the next opens
+        table = services(world.env).runtime.table(pairing.table_id)
+        loser = next(s.user_id for s in table.session.seats if s.user_id)
+        await forfeit(replace(world, channel=thread_of(world, pairing.thread_id)), people[loser])
+    await world.env.restart_bot(make_bot())
+    await world.env.advance_time(cogs.live.tournament.SWEEP_SECONDS + 5.0)
+    tournament = live_tournament(world)
+    assert len(tournament.rounds) == 2 and tournament.current.pairings[0].opened_at
+    assert len(world.channel.threads) == 3  # two in round 1, the final: nothing twice
+
+
+async def test_two_tournaments_run_side_by_side_in_two_channels(world, manager):
+    other = world.guild.create_text_channel("torneos")
+    first = await open_tournament(world, manager, format="knockout", size=2)
+    opened = await manager.slash(other, "cuarenta tournament", format="swiss", size=2)
+    assert not opened.ephemeral
+    assert len(services(world.env).tournaments.by_id) == 2
+    await press(world, world.ana, first, "join")
+    second = next(
+        live.tournament
+        for live in services(world.env).tournaments.by_id.values()
+        if live.tournament.channel_id == other.id
+    )
+    message = next(m for m in other.history() if m.id == second.message_id)
+    elsewhere = await world.ana.click(message, custom_id=click_id(second, "join"))
+    assert elsewhere.response.content == t("refuse.tournament_other", "en")
+    joined = await world.beto.click(message, custom_id=click_id(second, "join"))
+    assert joined.response.content == t("tournament.joined", "en")
