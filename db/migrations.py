@@ -284,6 +284,7 @@ _V_PUZZLES = (
         channel_id   INTEGER NOT NULL,
         hour         INTEGER NOT NULL,
         name_players INTEGER NOT NULL,
+        first_day    INTEGER NOT NULL,
         updated_at   REAL NOT NULL
     )""",
     """CREATE TABLE puzzle_days (

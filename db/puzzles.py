@@ -118,11 +118,20 @@ async def mark_mined(db: Database, match_ids: list[str], now: float) -> None:
 # ------------------------------------------------------------------ the daily post
 async def set_server(db: Database, server: PuzzleServer, now: float) -> None:
     await db.execute(
-        """INSERT INTO puzzle_servers (guild_id, channel_id, hour, name_players, updated_at)
-        VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET
+        """INSERT INTO puzzle_servers
+            (guild_id, channel_id, hour, name_players, first_day, updated_at)
+        VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET
             channel_id = excluded.channel_id, hour = excluded.hour,
-            name_players = excluded.name_players, updated_at = excluded.updated_at""",
-        (server.guild_id, server.channel_id, server.hour, int(server.name_players), now),
+            name_players = excluded.name_players, first_day = excluded.first_day,
+            updated_at = excluded.updated_at""",
+        (
+            server.guild_id,
+            server.channel_id,
+            server.hour,
+            int(server.name_players),
+            server.first_day,
+            now,
+        ),
     )
 
 
@@ -134,11 +143,11 @@ async def servers(db: Database, guild_id: int | None = None) -> list[PuzzleServe
     """Every server with a daily post (or the one server `guild_id`)."""
     where, params = ("", ()) if guild_id is None else (" WHERE guild_id = ?", (guild_id,))
     rows = await db.fetchall(
-        f"SELECT guild_id, channel_id, hour, name_players FROM puzzle_servers{where} "
+        f"SELECT guild_id, channel_id, hour, name_players, first_day FROM puzzle_servers{where} "
         "ORDER BY guild_id",
         params,
     )
-    return [PuzzleServer(g, c, h, bool(n)) for g, c, h, n in rows]
+    return [PuzzleServer(g, c, h, bool(n), first) for g, c, h, n, first in rows]
 
 
 async def get_day(db: Database, guild_id: int, day: int) -> PuzzleDay | None:

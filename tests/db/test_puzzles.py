@@ -76,13 +76,13 @@ async def test_the_ranking_puts_the_most_solved_first(storage):
 
 
 async def test_servers_turn_the_daily_post_on_change_it_and_off(storage):
-    await storage.set_puzzle_server(PuzzleServer(GUILD, 9, 14, False), GUILD)
-    await storage.set_puzzle_server(PuzzleServer(GUILD, 10, 8, True), GUILD)
-    await storage.set_puzzle_server(PuzzleServer(OTHER_GUILD, 11, 8, False), OTHER_GUILD)
-    assert await storage.puzzle_servers(GUILD) == [PuzzleServer(GUILD, 10, 8, True)]
+    await storage.set_puzzle_server(PuzzleServer(GUILD, 9, 14, False, DAY), GUILD)
+    await storage.set_puzzle_server(PuzzleServer(GUILD, 10, 8, True, DAY), GUILD)
+    await storage.set_puzzle_server(PuzzleServer(OTHER_GUILD, 11, 8, False, DAY), OTHER_GUILD)
+    assert await storage.puzzle_servers(GUILD) == [PuzzleServer(GUILD, 10, 8, True, DAY)]
     assert len(await storage.puzzle_servers()) == 2
     await storage.set_puzzle_server(None, GUILD)
-    assert await storage.puzzle_servers() == [PuzzleServer(OTHER_GUILD, 11, 8, False)]
+    assert await storage.puzzle_servers() == [PuzzleServer(OTHER_GUILD, 11, 8, False, DAY)]
 
 
 async def test_a_match_searched_for_puzzles_is_not_searched_again(storage):
