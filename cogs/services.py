@@ -20,6 +20,7 @@ from .card_emojis import CardEmojis
 from .discord_io import DiscordIO
 from .live.runtime import TableRuntime
 from .live.state import TableKit
+from .puzzle_desk import PuzzleDesk
 from .reviews import Reviews
 from .scheduler import Scheduler
 from .workers import REVIEW_NICENESS, Workers
@@ -40,6 +41,7 @@ class Services:
     runtime: TableRuntime
     reviews: Reviews
     replays: ReplayCache
+    puzzles: PuzzleDesk
 
     @classmethod
     def start(
@@ -75,6 +77,7 @@ class Services:
             runtime=TableRuntime(client, kit),
             reviews=Reviews(workers),
             replays=ReplayCache(),
+            puzzles=PuzzleDesk(client, storage, workers, scheduler, emojis, settings),
         )
 
     def shutdown(self) -> None:

@@ -9,6 +9,7 @@ are merged here, and a key may be defined only once.
 from .catalog_history import HISTORY_MESSAGES
 from .catalog_house_rules import HOUSE_RULES_MESSAGES
 from .catalog_options import OPTION_MESSAGES
+from .catalog_puzzles import PUZZLE_MESSAGES
 from .catalog_review import REVIEW_MESSAGES
 
 MESSAGES: dict[str, tuple[str, str]] = {
@@ -585,7 +586,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "side.you": ("tú", "you"),
 }
 
-for _part in (HOUSE_RULES_MESSAGES, OPTION_MESSAGES, HISTORY_MESSAGES, REVIEW_MESSAGES):
+for _part in (
+    HOUSE_RULES_MESSAGES,
+    OPTION_MESSAGES,
+    HISTORY_MESSAGES,
+    REVIEW_MESSAGES,
+    PUZZLE_MESSAGES,
+):
     _twice = MESSAGES.keys() & _part.keys()
     if _twice:
         raise ValueError(f"catalog keys defined twice: {sorted(_twice)}")
