@@ -105,28 +105,37 @@ PUZZLE_MESSAGES: dict[str, tuple[str, str]] = {
         "❌ **Not that one.** The play: {move}",
     ),
     "puzzle.why.lock": (
-        "A 38 no se juega sino con caída: esta jugada manda en la chica, {margin} más que la siguiente.",
-        "At 38 only a caída scores: this play rules the chica, {margin} more than the next best.",
+        "A 38 no se juega sino con caída: esta jugada manda en la chica.",
+        "At 38 only a caída scores: this play rules the chica.",
     ),
     "puzzle.why.caida": (
-        "La caída suma y deja al rival sin lo mejor: {margin} más que la siguiente.",
-        "The caída scores and leaves the opponent nothing good: {margin} more than the next best.",
+        "La caída suma y deja al rival sin lo mejor.",
+        "The caída scores and leaves the opponent nothing good.",
     ),
     "puzzle.why.limpia": (
-        "Limpias la mesa y no le dejas nada: {margin} más que la siguiente.",
-        "You sweep the table and leave nothing: {margin} more than the next best.",
+        "Limpias la mesa y no le dejas nada.",
+        "You sweep the table and leave nothing.",
     ),
     "puzzle.why.avoid_caida": (
-        "Echar {rank} era regalar una caída: el rival tiene {rank}. Esta te deja {margin} más.",
-        "Dropping a {rank} gave away a caída: the opponent holds one. This leaves you {margin} more.",
+        "Echar un {rank} era regalar una caída: el rival tiene {rank}.",
+        "Dropping a {rank} gave away a caída: the opponent holds one.",
     ),
     "puzzle.why.count": (
-        "Contando las cartas, esta te asegura el cartón: {margin} más que la siguiente.",
-        "Counting the cards, this one secures the count: {margin} more than the next best.",
+        "Contando las cartas, esta te asegura el cartón.",
+        "Counting the cards, this one secures the count.",
     ),
-    "puzzle.margin.win": ("la chica", "the chica"),
-    "puzzle.margin.points.one": ("1 punto", "1 point"),
-    "puzzle.margin.points.other": ("{count} puntos", "{count} points"),
+    "puzzle.margin.win": (
+        "Con ella ganas la chica; con ninguna otra.",
+        "It wins the chica; no other play does.",
+    ),
+    "puzzle.margin.points.one": (
+        "Deja 1 punto más que la siguiente.",
+        "It leaves 1 point more than the next best.",
+    ),
+    "puzzle.margin.points.other": (
+        "Deja {count} puntos más que la siguiente.",
+        "It leaves {count} points more than the next best.",
+    ),
     "puzzle.values": (
         "Lo que deja cada jugada hasta el fin de la mano, los dos jugando perfecto:",
         "What each play leaves you by the end of the hand, both playing perfectly:",

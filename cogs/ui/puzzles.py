@@ -145,7 +145,8 @@ def why(puzzle: Puzzle, lang: str) -> str:
         margin = t("puzzle.margin.win", lang)
     else:
         margin = tn("puzzle.margin.points", lang, round(puzzle.margin))
-    if puzzle.theme is Theme.AVOID_CAIDA:
+    theme = puzzle.theme
+    if theme is Theme.AVOID_CAIDA:
         dropped = next(
             (
                 c.move.card
@@ -155,9 +156,9 @@ def why(puzzle: Puzzle, lang: str) -> str:
             None,
         )
         if dropped is not None:
-            return t("puzzle.why.avoid_caida", lang, rank=dropped.rank_name, margin=margin)
-    theme = Theme.COUNT if puzzle.theme is Theme.AVOID_CAIDA else puzzle.theme
-    return t(f"puzzle.why.{theme}", lang, margin=margin)
+            return f"{t('puzzle.why.avoid_caida', lang, rank=dropped.rank_name)} {margin}"
+        theme = Theme.COUNT
+    return f"{t(f'puzzle.why.{theme}', lang)} {margin}"
 
 
 def answer_lines(puzzle: Puzzle, chosen: Choice, display: CardDisplay, lang: str) -> list[str]:
