@@ -13,6 +13,7 @@ Where to look:
 | config (and its house-rules panel), prefs | settings/handlers.py         |
 | tournament, its buttons and invitations   | tournament/handlers.py       |
 | admin (the owner's status, maintenance)   | ops/admin.py                 |
+| puzzle, daily-puzzle, 🧩 Resolver, its cards | puzzles/handlers.py        |
 
 Every custom_id is defined in ui/ids.py; every button kind is registered below
 (`CLICKABLES`). A live table's state and saving: play/live_table.py; its public message:
@@ -60,6 +61,8 @@ from .play.handlers import (
     TableButton,
     TakeButton,
 )
+from .puzzles import handlers as puzzles
+from .puzzles.handlers import PUZZLE_MODES, PuzzleButton, PuzzleCardButton, PuzzleMoveButton
 from .review import handlers as review
 from .review.handlers import HintButton, ReviewButton, ReviewPicturesButton
 from .services import Services, services_of
@@ -99,6 +102,9 @@ CLICKABLES: tuple[type[Clickable], ...] = (
     TournamentRemoveSelect,
     TournamentPartnerSelect,
     TournamentInviteButton,
+    PuzzleButton,
+    PuzzleCardButton,
+    PuzzleMoveButton,
 )
 
 
@@ -121,6 +127,7 @@ class Cuarenta(
         self.bot.add_dynamic_items(*CLICKABLES)
         await self.services.runtime.restore()
         await self.services.tournaments.restore(self.services.runtime.own_shards())
+        await self.services.puzzles.start()
 
     async def cog_unload(self) -> None:
         self.bot.tree.remove_command(self.challenge_menu.name, type=self.challenge_menu.type)
@@ -297,6 +304,33 @@ class Cuarenta(
         self, interaction: discord.Interaction, match: str | None = None
     ) -> None:
         await review.review_command(self.services, interaction, match)
+
+    # ----------------------------------------------------------------- puzzles
+    @app_commands.command(name=L("cmd.puzzle"), description=L("cmd.puzzle.desc"))
+    @app_commands.guild_only()
+    @localized_options(mode="opt.puzzle_mode")
+    @app_commands.choices(mode=PUZZLE_MODES)
+    async def puzzle(self, interaction: discord.Interaction, mode: str | None = None) -> None:
+        await puzzles.puzzle_command(self.services, interaction, mode)
+
+    @app_commands.command(name=L("cmd.puzzle_daily"), description=L("cmd.puzzle_daily.desc"))
+    @app_commands.guild_only()
+    @app_commands.default_permissions(manage_guild=True)
+    @localized_options(
+        channel="opt.puzzle_channel",
+        hour="opt.puzzle_hour",
+        name_players="opt.puzzle_names",
+        off="opt.puzzle_off",
+    )
+    async def daily_puzzle(
+        self,
+        interaction: discord.Interaction,
+        channel: discord.TextChannel | None = None,
+        hour: app_commands.Range[int, 0, 23] | None = None,
+        name_players: bool = False,
+        off: bool = False,
+    ) -> None:
+        await puzzles.daily_command(self.services, interaction, channel, hour, name_players, off)
 
     # ---------------------------------------------------------------- settings
     @app_commands.command(name=L("cmd.prefs"), description=L("cmd.prefs.desc"))

@@ -24,6 +24,7 @@ from .live.state import TableKit
 from .live.tournament import Tournaments
 from .metrics import Metrics
 from .openings import Openings
+from .puzzle_desk import PuzzleDesk
 from .reviews import Reviews
 from .scheduler import Scheduler
 from .workers import REVIEW_NICENESS, Workers
@@ -47,6 +48,7 @@ class Services:
     tournaments: Tournaments
     metrics: Metrics
     openings: Openings
+    puzzles: PuzzleDesk
     started_at: float = field(default_factory=time.monotonic)  # for the uptime
 
     @classmethod
@@ -93,6 +95,7 @@ class Services:
             tournaments=Tournaments(storage, kit.io, scheduler, runtime),
             metrics=metrics,
             openings=openings,
+            puzzles=PuzzleDesk(client, storage, workers, scheduler, emojis, settings),
         )
 
     def shutdown(self) -> None:

@@ -1,9 +1,10 @@
 """`Workers`: the processes that think for the bot, so the event loop never does.
 
 A search holds the GIL for its whole budget; run on the loop it would delay every other
-table's clicks. Three kinds of work, each with its own pool, started on first use:
-THINK (a searching bot's move), HINT (a player's hint) and REVIEW (a finished match
-reviewed, at a lower priority so that it never slows a running table).
+table's clicks. Four kinds of work, each with its own pool, started on first use:
+THINK (a searching bot's move), HINT (a player's hint), REVIEW (a finished match
+reviewed) and PUZZLES (puzzles made from matches), the last two at a lower priority so
+that they never slow a running table.
 
 One policy for all three: processes are *spawned*, never forked, so that they do not
 inherit the bot's threads (aiosqlite's), open sockets and locks, which a fork copies in
@@ -48,6 +49,7 @@ class Work(StrEnum):
     THINK = "think"
     HINT = "hint"
     REVIEW = "review"
+    PUZZLES = "puzzles"
 
 
 def choose_move(player: Bot, game: Game) -> tuple[Move, Bot]:
@@ -92,7 +94,7 @@ class Workers:
     def _pool(self, work: Work) -> ProcessPoolExecutor:
         pool = self._pools.get(work)
         if pool is None:
-            niceness = self._review_niceness if work is Work.REVIEW else 0
+            niceness = self._review_niceness if work in (Work.REVIEW, Work.PUZZLES) else 0
             pool = self._pools[work] = ProcessPoolExecutor(
                 max_workers=max(1, (os.cpu_count() or 2) - 1) if work is Work.THINK else 1,
                 mp_context=multiprocessing.get_context("spawn"),

@@ -17,12 +17,17 @@ from .models import (
     MatchRecord,
     PlayerResult,
     PlayerStats,
+    PuzzleAttempt,
+    PuzzleDay,
+    PuzzleServer,
+    PuzzleStanding,
     Rated,
     RatingChange,
     RatingRow,
     SessionRow,
     Shards,
     Skill,
+    StoredPuzzle,
 )
 from .ratings import Rater
 from .storage import Storage
@@ -37,6 +42,10 @@ __all__ = [
     "MatchRecord",
     "PlayerResult",
     "PlayerStats",
+    "PuzzleAttempt",
+    "PuzzleDay",
+    "PuzzleServer",
+    "PuzzleStanding",
     "Rated",
     "Rater",
     "RatingChange",
@@ -48,4 +57,5 @@ __all__ = [
     "Storage",
     "StorageBusy",
     "StorageError",
+    "StoredPuzzle",
 ]

@@ -285,7 +285,64 @@ _V8 = (
     "ALTER TABLE matches ADD COLUMN tournament_id TEXT",
 )
 
-MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8)
+# Puzzles ("¿Qué jugarías?", db/puzzles.py): the puzzles made (from a server's matches, or
+# the bots' games: guild_id 0) as JSON; the matches already searched for puzzles; the
+# servers' daily post (channel, hour); each server's puzzle of each day, chosen ahead and
+# then posted (message_id); each player's one counted answer per day; and per server and
+# player, the puzzles solved and the streaks.
+_V9 = (
+    """CREATE TABLE puzzles (
+        puzzle_id  TEXT PRIMARY KEY,
+        guild_id   INTEGER NOT NULL,
+        user_id    INTEGER,
+        difficulty TEXT NOT NULL,
+        data       TEXT NOT NULL,
+        created_at REAL NOT NULL
+    )""",
+    "CREATE INDEX puzzles_by_difficulty ON puzzles (guild_id, difficulty, created_at)",
+    """CREATE TABLE puzzle_mined (
+        match_id TEXT PRIMARY KEY,
+        mined_at REAL NOT NULL
+    )""",
+    """CREATE TABLE puzzle_servers (
+        guild_id     INTEGER PRIMARY KEY,
+        channel_id   INTEGER NOT NULL,
+        hour         INTEGER NOT NULL,
+        name_players INTEGER NOT NULL,
+        first_day    INTEGER NOT NULL,
+        updated_at   REAL NOT NULL
+    )""",
+    """CREATE TABLE puzzle_days (
+        guild_id   INTEGER NOT NULL,
+        day        INTEGER NOT NULL,
+        puzzle_id  TEXT NOT NULL,
+        message_id INTEGER,
+        PRIMARY KEY (guild_id, day)
+    )""",
+    """CREATE TABLE puzzle_attempts (
+        guild_id  INTEGER NOT NULL,
+        day       INTEGER NOT NULL,
+        user_id   INTEGER NOT NULL,
+        puzzle_id TEXT NOT NULL,
+        move      TEXT NOT NULL,
+        solved    INTEGER NOT NULL,
+        at        REAL NOT NULL,
+        PRIMARY KEY (guild_id, day, user_id)
+    )""",
+    """CREATE TABLE puzzle_players (
+        guild_id        INTEGER NOT NULL,
+        user_id         INTEGER NOT NULL,
+        solved          INTEGER NOT NULL,
+        tried           INTEGER NOT NULL,
+        streak          INTEGER NOT NULL,
+        best_streak     INTEGER NOT NULL,
+        last_solved_day INTEGER NOT NULL,
+        PRIMARY KEY (guild_id, user_id)
+    )""",
+    "CREATE INDEX puzzle_players_by_solved ON puzzle_players (guild_id, solved, best_streak)",
+)
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9)
 LATEST_VERSION = len(MIGRATIONS)
 
 # PostgreSQL runs the same history, each statement adapted to its dialect (types, a

@@ -237,3 +237,63 @@ class HistoryEntry:
     @property
     def side(self) -> int:
         return self.seat % 2
+
+
+# Puzzles ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class StoredPuzzle:
+    """A puzzle as kept: its data is engine.ai.puzzles.Puzzle.to_dict(). `guild_id` 0 for
+    a puzzle of the bots' games; `user_id`, the player whose position it was (if human)."""
+
+    puzzle_id: str
+    guild_id: int
+    user_id: int | None
+    difficulty: str
+    data: dict
+
+
+@dataclass(frozen=True)
+class PuzzleServer:
+    """A server's daily puzzle post: where, at what hour (UTC), whether the players whose
+    positions are used may be named, and the first day to post (the day after it was set:
+    a day that had begun is not posted late)."""
+
+    guild_id: int
+    channel_id: int
+    hour: int
+    name_players: bool
+    first_day: int
+
+
+@dataclass(frozen=True)
+class PuzzleDay:
+    """A server's puzzle of one day (days counted from the epoch, see tables.puzzles);
+    `message_id` once it is posted."""
+
+    guild_id: int
+    day: int
+    puzzle_id: str
+    message_id: int | None
+
+
+@dataclass(frozen=True)
+class PuzzleAttempt:
+    """A player's counted answer to a day's puzzle. `first`: this call recorded it (False:
+    an earlier answer counts, and `move`/`solved` are that one's)."""
+
+    first: bool
+    move: str
+    solved: bool
+    streak: int
+    best_streak: int
+
+
+@dataclass(frozen=True)
+class PuzzleStanding:
+    """One player's puzzle record in a server; `streak` is 0 once a day was missed."""
+
+    user_id: int
+    solved: int
+    tried: int
+    streak: int
+    best_streak: int

@@ -10,6 +10,7 @@ from .catalog_admin import ADMIN_MESSAGES
 from .catalog_history import HISTORY_MESSAGES
 from .catalog_house_rules import HOUSE_RULES_MESSAGES
 from .catalog_options import OPTION_MESSAGES
+from .catalog_puzzles import PUZZLE_MESSAGES
 from .catalog_review import REVIEW_MESSAGES
 from .catalog_tournament import TOURNAMENT_MESSAGES
 
@@ -607,6 +608,7 @@ for _part in (
     REVIEW_MESSAGES,
     TOURNAMENT_MESSAGES,
     ADMIN_MESSAGES,
+    PUZZLE_MESSAGES,
 ):
     _twice = MESSAGES.keys() & _part.keys()
     if _twice:
