@@ -119,6 +119,7 @@ class MatchLog:
     # The moves of a player's seat that the player did not choose: move index -> "timeout"
     # (played by the timer) or "bot" (the bot that took the seat). Empty before v7.
     stand_ins: dict[int, str] = field(default_factory=dict)
+    tournament_id: str | None = None  # a match of this tournament
 
 
 @dataclass(frozen=True)

@@ -167,7 +167,10 @@ def replay_text(
     """Where the replay is: the match, the step, the scores, what was played, the hands."""
     log, game = replay.log, step.game
     rules = rule_set_name(Rules.from_dict(log.rule_options), lang)
-    lines = [t("replay.title", lang, when=f"<t:{int(log.finished_at)}:f>", rules=rules)]
+    title = t("replay.title", lang, when=f"<t:{int(log.finished_at)}:f>", rules=rules)
+    if log.tournament_id is not None:
+        title += t("table.of_tournament", lang)
+    lines = [title]
     where = (
         t("replay.start", lang)
         if step.number == 0

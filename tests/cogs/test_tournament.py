@@ -132,6 +132,13 @@ async def test_a_knockout_of_eight_with_two_bots_is_played_to_a_champion(world, 
         history = await world.env.bot.storage.history(member.id, world.guild.id, limit=10)
         assert {h.match_id for h in history} == {p.table_id for p in played}
         assert all(h.tournament_id == tournament.tournament_id for h in history)
+    (played,) = played_through  # its replay says it was the tournament's
+    table = services(world.env).runtime.table(played)
+    player = by_id[next(s.user_id for s in table.session.seats if s.user_id is not None)]
+    shown = await player.slash(world.channel, "cuarenta history")
+    replays = [b for b in buttons(shown.response) if b.get("label", "").startswith("🎬")]
+    opened = await player.click(shown.response, custom_id=replays[0]["custom_id"])
+    assert t("table.of_tournament", lang) in opened.response.content.splitlines()[0]
     assert await world.env.bot.storage.tournament_titles(
         tournament.entry(champion).members[0] if tournament.entry(champion).members else 0,
         world.guild.id,
@@ -408,3 +415,75 @@ async def test_two_tournaments_run_side_by_side_in_two_channels(world, manager):
     assert elsewhere.response.content == t("refuse.tournament_other", "en")
     joined = await world.beto.click(message, custom_id=click_id(second, "join"))
     assert joined.response.content == t("tournament.joined", "en")
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+async def test_withdrawing_after_the_start_asks_first_and_hands_the_match_over(
+    world, manager, lang
+):
+    await world.env.bot.services.settings.change(world.guild.id, language=lang)
+    tournament = await open_tournament(world, manager, format="knockout", size=2)
+    await press(world, world.ana, tournament, "join")
+    await press(world, world.beto, tournament, "join")
+    await press(world, manager, tournament, "start")
+    await world.env.advance_time(1.0)
+    asked = await press(world, world.ana, tournament, "leave")
+    assert asked.ephemeral and asked.response.content == t("tournament.leave_confirm", lang)
+    assert live_tournament(world).phase == TournamentPhase.RUNNING  # nothing yet
+    outsider = await press(world, world.carla, tournament, "leave")
+    assert outsider.response.content == t("refuse.tournament_not_in", lang)
+    confirmed = await world.ana.click(asked.response, custom_id=click_id(tournament, "quit"))
+    assert confirmed.response.content == t("tournament.withdrew", lang)
+    await world.env.advance_time(1.0)
+    tournament = live_tournament(world)
+    (pairing,) = tournament.rounds[0].pairings
+    assert tournament.phase == TournamentPhase.FINISHED
+    assert pairing.winner == tournament.entry_of(world.beto.id).number
+    table = services(world.env).runtime.table(pairing.table_id)
+    assert (
+        not table.session.is_live
+        and table.session.winner == table.session.seat_of(world.beto.id) % 2
+    )
+
+
+async def test_a_tournament_starts_by_itself_at_its_time_if_enough_signed_up(world, manager):
+    tournament = await open_tournament(world, manager, format="knockout", size=4, starts_in=5)
+    await press(world, world.ana, tournament, "join")
+    await world.env.advance_time(5 * 60 + cogs.live.tournament.SWEEP_SECONDS + 1)
+    waiting = live_tournament(world)  # one entry at its time: it waits for the host
+    assert waiting.phase == TournamentPhase.SIGNUP and waiting.settings.starts_at is None
+    assert (
+        t("tournament.host_starts", "en", host=f"<@{manager.id}>")
+        in message_of(world, waiting).content
+    )
+
+    other = world.guild.create_text_channel("otro")
+    opened = await manager.slash(other, "cuarenta tournament", format="swiss", starts_in=2)
+    assert not opened.ephemeral
+    timed = next(
+        live.tournament
+        for live in services(world.env).tournaments.by_id.values()
+        if live.tournament.channel_id == other.id
+    )
+    message = next(m for m in other.history() if m.id == timed.message_id)
+    for member in (world.beto, world.carla):
+        await member.click(message, custom_id=click_id(timed, "join"))
+    await world.env.advance_time(2 * 60 + cogs.live.tournament.SWEEP_SECONDS + 2)
+    started = services(world.env).tournaments.get(timed.tournament_id).tournament
+    assert started.phase == TournamentPhase.RUNNING
+    assert all(p.opened_at for p in started.current.pairings if p.b is not None)
+
+
+async def test_a_stale_partner_pick_after_a_cancel_changes_nothing(world, manager):
+    tournament = await open_tournament(world, manager, format="knockout", teams="pairs", size=4)
+    asked = await press(world, world.ana, tournament, "join")
+    await press(world, manager, tournament, "cancel")
+    late = await world.ana.select(
+        asked.response, [world.beto], custom_id=f"c40:tnpartner:{tournament.tournament_id}"
+    )
+    assert late.ephemeral and late.response.content == t("refuse.tournament_over", "en")
+    assert not live_tournament(world).invites and not live_tournament(world).entries
+    assert (
+        t("tournament.cancelled", "en", host=f"<@{manager.id}>")
+        in message_of(world, live_tournament(world)).content
+    )

@@ -30,6 +30,9 @@ async def test_a_tournament_is_saved_whole_and_its_places_kept_once(storage):
 
 
 async def test_a_recorded_match_keeps_its_tournament(storage):
-    await storage.record_match(replace(duel(A, B, match_id="m1"), tournament_id="t9"))
+    match = replace(duel(A, B, match_id="m1"), tournament_id="t9", seed=7, moves=("5H",))
+    await storage.record_match(match)
     entry = await storage.history_entry(A, GUILD, "m1")
     assert entry is not None and entry.tournament_id == "t9"
+    log = await storage.match_log("m1")
+    assert log is not None and log.tournament_id == "t9"
