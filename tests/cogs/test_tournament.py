@@ -11,7 +11,14 @@ import cogs.live.tournament
 from cogs.ui.tournament import entry_words
 from i18n import t, tn
 from tables.tournament import Tournament, TournamentPhase
-from tests.cogs.helpers import buttons, forfeit, play_one_turn, play_until_over, services
+from tests.cogs.helpers import (
+    at_once,
+    buttons,
+    forfeit,
+    play_one_turn,
+    play_until_over,
+    services,
+)
 
 
 @pytest.fixture
@@ -487,3 +494,26 @@ async def test_a_stale_partner_pick_after_a_cancel_changes_nothing(world, manage
         t("tournament.cancelled", "en", host=f"<@{manager.id}>")
         in message_of(world, live_tournament(world)).content
     )
+
+
+async def test_two_clicks_at_once_sign_up_once_and_start_once(world, manager):
+    tournament = await open_tournament(world, manager, format="knockout", size=4, length="one")
+    message = message_of(world, tournament)
+    await at_once(
+        world.env,
+        world.ana.click(message, custom_id=click_id(tournament, "join")),
+        world.ana.click(message, custom_id=click_id(tournament, "join")),
+    )
+    await press(world, world.beto, tournament, "join")
+    assert [e.members for e in live_tournament(world).entries] == [[world.ana.id], [world.beto.id]]
+    message = message_of(world, tournament)
+    first, second = await at_once(
+        world.env,
+        manager.click(message, custom_id=click_id(tournament, "start")),
+        manager.click(message, custom_id=click_id(tournament, "start")),
+    )
+    await world.env.advance_time(2.0)
+    started = live_tournament(world)
+    assert len(started.rounds) == 1 and len(world.channel.threads) == 1
+    answers = [r.response.content for r in (first, second) if r.response is not None]
+    assert t("refuse.tournament_started", "en") in answers
