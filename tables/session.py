@@ -665,7 +665,9 @@ class TableSession:
             self.summary = None
         self.paused_until = None
         self._record(events, now, made_by=made_by, seat=seat, was_locked=was_locked)
-        ended_at = next((i for i, e in enumerate(events) if e.kind in HAND_ENDS), None)
+        # The last event that ends a hand: a cartón, or a chica (maybe won by a doble ronda
+        # of the next deal: that deal then belongs to the chica that ended).
+        ended_at = max((i for i, e in enumerate(events) if e.kind in HAND_ENDS), default=None)
         if ended_at is None:
             self._count_hand_points(events)
         else:  # the next hand's first deal (and its rondas) follow what ended this one
