@@ -290,10 +290,12 @@ class PuzzleAttempt:
 
 @dataclass(frozen=True)
 class PuzzleStanding:
-    """One player's puzzle record in a server; `streak` is 0 once a day was missed."""
+    """One player's puzzle record in a server; `streak` is 0 once a day was missed; `rank`
+    their place in the server's puzzle ranking (the most solved, then the best streak)."""
 
     user_id: int
     solved: int
     tried: int
     streak: int
     best_streak: int
+    rank: int

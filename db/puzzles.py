@@ -245,27 +245,40 @@ async def _count(db: Database, guild_id: int, user_id: int, day: int, solved: bo
     )
 
 
-_STANDING = (
-    "SELECT user_id, solved, tried, streak, best_streak, last_solved_day FROM puzzle_players"
-)
+# A player's place: 1 + the players of the server ahead of them (the ranking's order).
+_STANDING = """SELECT mine.user_id, mine.solved, mine.tried, mine.streak, mine.best_streak,
+    mine.last_solved_day, 1 + (SELECT COUNT(*) FROM puzzle_players AS better
+        WHERE better.guild_id = mine.guild_id AND (better.solved > mine.solved
+            OR (better.solved = mine.solved AND (better.best_streak > mine.best_streak
+                OR (better.best_streak = mine.best_streak AND better.user_id < mine.user_id)))))
+    FROM puzzle_players AS mine"""
 
 
 def _standing_of(row: tuple, today: int) -> PuzzleStanding:
-    user_id, solved, tried, streak, best, last_day = row
+    user_id, solved, tried, streak, best, last_day, rank = row
     alive = streak if last_day >= today - 1 else 0
-    return PuzzleStanding(user_id, solved, tried, alive, best)
+    return PuzzleStanding(user_id, solved, tried, alive, best, int(rank))
 
 
 async def standing(db: Database, guild_id: int, user_id: int, today: int) -> PuzzleStanding | None:
     """A player's puzzle record in a server, read on day `today`; None if they never answered."""
-    row = await db.fetchone(f"{_STANDING} WHERE guild_id = ? AND user_id = ?", (guild_id, user_id))
+    row = await db.fetchone(
+        f"{_STANDING} WHERE mine.guild_id = ? AND mine.user_id = ?", (guild_id, user_id)
+    )
     return None if row is None else _standing_of(row, today)
+
+
+async def players(db: Database, guild_id: int) -> int:
+    """How many players of a server have answered a puzzle (its ranking's length)."""
+    found = await db.fetchone("SELECT COUNT(*) FROM puzzle_players WHERE guild_id = ?", (guild_id,))
+    return 0 if found is None else int(found[0])
 
 
 async def ranking(db: Database, guild_id: int, today: int, limit: int) -> list[PuzzleStanding]:
     """A server's puzzle ranking: the most solved, then the best streak."""
     rows = await db.fetchall(
-        f"{_STANDING} WHERE guild_id = ? ORDER BY solved DESC, best_streak DESC, user_id LIMIT ?",
+        f"{_STANDING} WHERE mine.guild_id = ? "
+        "ORDER BY mine.solved DESC, mine.best_streak DESC, mine.user_id LIMIT ?",
         (guild_id, limit),
     )
     return [_standing_of(row, today) for row in rows]

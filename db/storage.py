@@ -499,6 +499,10 @@ class Storage:
         async with self._use("read the puzzle record") as db:
             return await puzzles.standing(db, guild_id, user_id, today)
 
+    async def puzzle_ranking_size(self, guild_id: int) -> int:
+        async with self._use("read the puzzle ranking") as db:
+            return await puzzles.players(db, guild_id)
+
     async def puzzle_ranking(
         self, guild_id: int, today: int, limit: int = 10
     ) -> list[PuzzleStanding]:

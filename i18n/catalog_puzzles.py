@@ -202,6 +202,15 @@ PUZZLE_MESSAGES: dict[str, tuple[str, str]] = {
         "Los retos se están preparando: vuelve en un minuto.",
         "The puzzles are being prepared: come back in a minute.",
     ),
+    # --- on /cuarenta stats -----------------------------------------------------------
+    "stats.puzzles": (
+        "🧩 Retos: {solved} · racha: {streak} (la mejor: {best}) · puesto {rank} de {players} en el servidor",
+        "🧩 Puzzles: {solved} · streak: {streak} (best: {best}) · #{rank} of {players} on this server",
+    ),
+    "stats.puzzles.solved.one": ("1 resuelto", "1 solved"),
+    "stats.puzzles.solved.other": ("{count} resueltos", "{count} solved"),
+    "stats.puzzles.days.one": ("1 día", "1 day"),
+    "stats.puzzles.days.other": ("{count} días", "{count} days"),
     "refuse.puzzle_hour": ("La hora va de 0 a 23.", "The hour goes from 0 to 23."),
     "refuse.puzzle_channel": (
         "Dime el canal y la hora del reto diario.",

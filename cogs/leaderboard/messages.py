@@ -204,6 +204,24 @@ async def rating_lines(
     return lines
 
 
+async def puzzle_line(storage: Storage, user_id: int, guild_id: int, today: int, lang: str) -> str:
+    """The player's puzzles in this server in one line ("" if they never answered one):
+    solved, streak, best streak, and their place in the server's puzzle ranking."""
+    standing = await storage.puzzle_standing(guild_id, user_id, today)
+    if standing is None:
+        return ""
+    players = await storage.puzzle_ranking_size(guild_id)
+    return t(
+        "stats.puzzles",
+        lang,
+        solved=tn("stats.puzzles.solved", lang, standing.solved),
+        streak=tn("stats.puzzles.days", lang, standing.streak),
+        best=tn("stats.puzzles.days", lang, standing.best_streak),
+        rank=standing.rank,
+        players=max(players, standing.rank),
+    )
+
+
 def _totals_text(stats: PlayerStats, who: str, lang: str) -> str:
     """The player's totals: matches, chicas, points, caídas, partners and rivals."""
     nobody = t("stats.nobody", lang)

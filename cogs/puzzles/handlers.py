@@ -129,12 +129,12 @@ async def ranking_text(services: Services, guild_id: int, user_id: int, lang: st
     if not rows:
         return t("puzzle.ranking.empty", lang)
     lines = [t("puzzle.ranking.title", lang)]
-    for rank, row in enumerate(rows, 1):
+    for row in rows:
         lines.append(
             t(
                 "puzzle.ranking.line",
                 lang,
-                rank=rank,
+                rank=row.rank,
                 who=f"<@{row.user_id}>",
                 solved=row.solved,
                 tried=row.tried,

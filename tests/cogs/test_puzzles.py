@@ -12,7 +12,7 @@ from cogs.clock import now
 from cogs.ui import ids
 from cogs.ui.rows import Rows, button
 from engine.ai.puzzles import Puzzle
-from i18n import t
+from i18n import t, tn
 from tables.puzzles import DAY_SECONDS, day_at, day_start, from_bot_games, puzzle_of
 from tests.cogs.helpers import at_once, buttons, message_as_seen
 
@@ -137,6 +137,28 @@ async def test_streaks_go_on_day_after_day_and_break_on_a_missed_day(world):
     assert (mine.streak, mine.best_streak, mine.solved) == (1, 2, 3)
     ranking = await world.beto.slash(world.channel, "cuarenta puzzle", mode="ranking")
     assert f"<@{world.ana.id}> · 3 of 3" in ranking.response.content
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+async def test_stats_show_the_players_puzzles_in_one_line(world, lang):
+    await world.env.bot.services.settings.change(world.guild.id, language=lang)
+    await stocked(world)
+    for member, best in ((world.ana, True), (world.beto, False)):
+        shown = await member.slash(world.channel, "cuarenta puzzle")
+        await answer(world, member, shown.response, best=best)
+    one, none = tn("stats.puzzles.days", lang, 1), tn("stats.puzzles.days", lang, 0)
+    expected = {
+        world.ana: (tn("stats.puzzles.solved", lang, 1), one, one, 1),
+        world.beto: (tn("stats.puzzles.solved", lang, 0), none, none, 2),
+    }
+    for member, (solved, streak, best, rank) in expected.items():
+        stats = await world.carla.slash(world.channel, "cuarenta stats", user=member)
+        line = t(
+            "stats.puzzles", lang, solved=solved, streak=streak, best=best, rank=rank, players=2
+        )
+        assert stats.response.content.splitlines()[-1] == line
+    nobody = await world.carla.slash(world.channel, "cuarenta stats")
+    assert "🧩" not in nobody.response.content
 
 
 async def test_yesterdays_puzzle_is_refused_and_changes_nothing(world):

@@ -71,7 +71,10 @@ async def test_the_ranking_puts_the_most_solved_first(storage):
     for day in (DAY, DAY + 1):
         await storage.record_puzzle_attempt(GUILD, day, B, "p", "5h", True)
     ranking = await storage.puzzle_ranking(GUILD, DAY + 1)
-    assert [(r.user_id, r.solved, r.tried) for r in ranking] == [(B, 2, 2), (A, 0, 1)]
+    assert [(r.rank, r.user_id, r.solved, r.tried) for r in ranking] == [(1, B, 2, 2), (2, A, 0, 1)]
+    assert (await storage.puzzle_standing(GUILD, A, DAY + 1)).rank == 2
+    assert await storage.puzzle_ranking_size(GUILD) == 2
+    assert await storage.puzzle_ranking_size(OTHER_GUILD) == 0
     assert await storage.puzzle_day_results(GUILD, DAY) == (2, 1)
 
 
