@@ -277,6 +277,18 @@ class PuzzleDay:
 
 
 @dataclass(frozen=True)
+class PuzzleAnswer:
+    """A player's answer (a move, as text) to a server's puzzle of one day."""
+
+    guild_id: int
+    day: int
+    user_id: int
+    puzzle_id: str
+    move: str
+    solved: bool
+
+
+@dataclass(frozen=True)
 class PuzzleAttempt:
     """A player's counted answer to a day's puzzle. `first`: this call recorded it (False:
     an earlier answer counts, and `move`/`solved` are that one's)."""
@@ -299,3 +311,4 @@ class PuzzleStanding:
     streak: int
     best_streak: int
     rank: int
+    skill: Skill | None  # the puzzle rating (None: no rated try yet)

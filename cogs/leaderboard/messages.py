@@ -211,7 +211,7 @@ async def puzzle_line(storage: Storage, user_id: int, guild_id: int, today: int,
     if standing is None:
         return ""
     players = await storage.puzzle_ranking_size(guild_id)
-    return t(
+    line = t(
         "stats.puzzles",
         lang,
         solved=tn("stats.puzzles.solved", lang, standing.solved),
@@ -220,6 +220,10 @@ async def puzzle_line(storage: Storage, user_id: int, guild_id: int, today: int,
         rank=standing.rank,
         players=max(players, standing.rank),
     )
+    if standing.skill is None:  # answers from before puzzles were rated
+        return line
+    rating, provisional = _rating_text(standing.skill.conservative, standing.tried, lang)
+    return line + t("stats.puzzles.rating", lang, rating=rating, provisional=provisional)
 
 
 def _totals_text(stats: PlayerStats, who: str, lang: str) -> str:

@@ -22,6 +22,7 @@ from engine.ai.puzzles import Difficulty, Puzzle
 from i18n import t
 from tables import Refusal
 from tables.puzzles import puzzle_of
+from tables.ratings import rate_puzzle
 
 from ..answers import answers_refusals, reader_language, reply
 from ..localized import choice
@@ -250,6 +251,7 @@ async def click_move(
             puzzle_id,
             str(move),
             choice is puzzle.puzzle.best,
+            rate_puzzle,
         )
         lines.append("")
         if not counted.first:

@@ -13,6 +13,7 @@ from cogs.ui import ids
 from cogs.ui.rows import Rows, button
 from engine.ai.puzzles import Puzzle
 from i18n import t, tn
+from tables import ratings
 from tables.puzzles import DAY_SECONDS, day_at, day_start, from_bot_games, puzzle_of
 from tests.cogs.helpers import at_once, buttons, message_as_seen
 
@@ -147,16 +148,25 @@ async def test_stats_show_the_players_puzzles_in_one_line(world, lang):
         shown = await member.slash(world.channel, "cuarenta puzzle")
         await answer(world, member, shown.response, best=best)
     one, none = tn("stats.puzzles.days", lang, 1), tn("stats.puzzles.days", lang, 0)
+    ana, puzzle = ratings.rate_puzzle(None, None, True)  # rated against the puzzle, ana first
+    beto, _ = ratings.rate_puzzle(None, puzzle, False)
     expected = {
-        world.ana: (tn("stats.puzzles.solved", lang, 1), one, one, 1),
-        world.beto: (tn("stats.puzzles.solved", lang, 0), none, none, 2),
+        world.ana: (tn("stats.puzzles.solved", lang, 1), one, one, 1, ana),
+        world.beto: (tn("stats.puzzles.solved", lang, 0), none, none, 2, beto),
     }
-    for member, (solved, streak, best, rank) in expected.items():
+    for member, (solved, streak, best, rank, skill) in expected.items():
         stats = await world.carla.slash(world.channel, "cuarenta stats", user=member)
         line = t(
             "stats.puzzles", lang, solved=solved, streak=streak, best=best, rank=rank, players=2
         )
-        assert stats.response.content.splitlines()[-1] == line
+        rating = t(
+            "stats.puzzles.rating",
+            lang,
+            rating=ratings.shown(skill.conservative),
+            provisional=t("rating.provisional", lang),
+        )
+        assert stats.response.content.splitlines()[-1] == line + rating
+    assert ratings.shown(ana.conservative) > ratings.shown(beto.conservative)
     nobody = await world.carla.slash(world.channel, "cuarenta stats")
     assert "🧩" not in nobody.response.content
 
