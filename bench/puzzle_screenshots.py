@@ -53,7 +53,7 @@ async def main() -> list[Path]:
                 dora = guild.add_member(env.create_user("dora"), roles=[admins])
                 await dora.slash(channel, "cuarenta config", language="es")
                 await bot.storage.add_puzzles(from_bot_games(list(range(8))))
-                await dora.slash(channel, "cuarenta daily-puzzle", channel=channel, hour=9)
+                await dora.slash(channel, "cuarenta config", puzzle_channel=channel, puzzle_hour=9)
                 day = day_at(now(), 9, guild.id) + 1
                 await env.advance_time(day_start(day, 9, guild.id) - now() + 1)
                 post = next(m for m in channel.history() if custom_ids(m, "pz"))

@@ -25,6 +25,7 @@ from cogs.ui.puzzles import answer_lines  # noqa: E402
 from db import Storage  # noqa: E402
 from engine.ai import puzzles  # noqa: E402
 from tables.puzzles import from_bot_games, puzzle_of  # noqa: E402
+from tables.ratings import rate_puzzle  # noqa: E402
 
 
 async def solves(found: list, rounds: int) -> list[float]:
@@ -40,7 +41,9 @@ async def solves(found: list, rounds: int) -> list[float]:
             puzzle = puzzle_of(await storage.puzzle(chosen.puzzle_id))
             move = puzzle.choices[-1].move
             choice = puzzle.choice_for(move)
-            await storage.record_puzzle_attempt(1, day, 7, chosen.puzzle_id, str(move), False)
+            await storage.record_puzzle_attempt(
+                1, day, 7, chosen.puzzle_id, str(move), False, rate_puzzle
+            )
             answer_lines(puzzle, choice, display, "es")
             times.append((time.perf_counter() - start) * 1000)
         await storage.close()

@@ -13,7 +13,7 @@ Where to look:
 | config (and its house-rules panel), prefs | settings/handlers.py         |
 | tournament, its buttons and invitations   | tournament/handlers.py       |
 | admin (the owner's status, maintenance)   | ops/admin.py                 |
-| puzzle, daily-puzzle, 🧩 Resolver, its cards | puzzles/handlers.py        |
+| puzzle, 🧩 Resolver, its cards            | puzzles/handlers.py          |
 
 Every custom_id is defined in ui/ids.py; every button kind is registered below
 (`CLICKABLES`). A live table's state and saving: play/live_table.py; its public message:
@@ -313,25 +313,6 @@ class Cuarenta(
     async def puzzle(self, interaction: discord.Interaction, mode: str | None = None) -> None:
         await puzzles.puzzle_command(self.services, interaction, mode)
 
-    @app_commands.command(name=L("cmd.puzzle_daily"), description=L("cmd.puzzle_daily.desc"))
-    @app_commands.guild_only()
-    @app_commands.default_permissions(manage_guild=True)
-    @localized_options(
-        channel="opt.puzzle_channel",
-        hour="opt.puzzle_hour",
-        name_players="opt.puzzle_names",
-        off="opt.puzzle_off",
-    )
-    async def daily_puzzle(
-        self,
-        interaction: discord.Interaction,
-        channel: discord.TextChannel | None = None,
-        hour: app_commands.Range[int, 0, 23] | None = None,
-        name_players: bool = False,
-        off: bool = False,
-    ) -> None:
-        await puzzles.daily_command(self.services, interaction, channel, hour, name_players, off)
-
     # ---------------------------------------------------------------- settings
     @app_commands.command(name=L("cmd.prefs"), description=L("cmd.prefs.desc"))
     @localized_options(one_tap="opt.one_tap", turn_ping="opt.turn_ping")
@@ -354,6 +335,10 @@ class Cuarenta(
         bot_level="opt.bot_level",
         replay_all_hands="opt.replay_hands",
         open_tournaments="opt.open_tournaments",
+        puzzle_channel="opt.puzzle_channel",
+        puzzle_hour="opt.puzzle_hour",
+        puzzle_names="opt.puzzle_names",
+        puzzle_off="opt.puzzle_off",
     )
     @app_commands.choices(rules=RULES_CHOICES, language=LANGUAGE_CHOICES, bot_level=LEVEL_CHOICES)
     async def config(
@@ -366,7 +351,13 @@ class Cuarenta(
         bot_level: str | None = None,
         replay_all_hands: bool | None = None,
         open_tournaments: bool | None = None,
+        puzzle_channel: discord.TextChannel | None = None,
+        puzzle_hour: app_commands.Range[int, 0, 23] | None = None,
+        puzzle_names: bool | None = None,
+        puzzle_off: bool = False,
     ) -> None:
+        channel_id = None if puzzle_channel is None else puzzle_channel.id
+        daily = settings.DailyOptions(channel_id, puzzle_hour, puzzle_names, puzzle_off)
         await settings.config(
             self.services,
             interaction,
@@ -377,6 +368,7 @@ class Cuarenta(
             bot_level,
             replay_all_hands,
             open_tournaments,
+            daily,
         )
 
     # ------------------------------------------------------------- the owner's

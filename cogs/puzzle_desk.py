@@ -69,6 +69,7 @@ class PuzzleDesk:
         self.settings = settings
         self._posting: dict[int, asyncio.Task[None]] = {}  # per server, its daily task
         self._making = asyncio.Lock()  # one batch of puzzles made at a time
+        self._setting = asyncio.Lock()  # a server's post saved and its task started as one
 
     # -------------------------------------------------------------------- stock
     async def restock(self, guild_id: int) -> None:
@@ -122,6 +123,18 @@ class PuzzleDesk:
         for server in await self.storage.puzzle_servers():
             if self._owns(server.guild_id):
                 self.schedule(server)
+
+    async def turn_on(self, server: PuzzleServer) -> None:
+        """Save a server's daily post (on, or changed) and (re)start its task with it."""
+        async with self._setting:  # two changes at once: the task runs the one saved last
+            await self.storage.set_puzzle_server(server, server.guild_id)
+            self.schedule(server)
+        self.restock_later(server.guild_id)
+
+    async def turn_off(self, guild_id: int) -> None:
+        async with self._setting:
+            await self.storage.set_puzzle_server(None, guild_id)
+            self.stop(guild_id)
 
     def _owns(self, guild_id: int) -> bool:
         shard_ids = getattr(self.client, "shard_ids", None)

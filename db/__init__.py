@@ -29,6 +29,7 @@ from .models import (
     Skill,
     StoredPuzzle,
 )
+from .puzzles import PuzzleRater
 from .ratings import Rater
 from .storage import Storage
 
@@ -44,6 +45,7 @@ __all__ = [
     "PlayerStats",
     "PuzzleAttempt",
     "PuzzleDay",
+    "PuzzleRater",
     "PuzzleServer",
     "PuzzleStanding",
     "Rated",

@@ -342,7 +342,33 @@ _V9 = (
     "CREATE INDEX puzzle_players_by_solved ON puzzle_players (guild_id, solved, best_streak)",
 )
 
-MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9)
+# v10: puzzle ratings (openskill, db/puzzles.py): each first try at a day's puzzle rates
+# the player (per server, on their puzzle_players row; NULL until their first rated try)
+# against the puzzle (one rating per puzzle, over every server that had it).
+_V10 = (
+    "ALTER TABLE puzzle_players ADD COLUMN mu REAL",
+    "ALTER TABLE puzzle_players ADD COLUMN sigma REAL",
+    """CREATE TABLE puzzle_ratings (
+        puzzle_id TEXT PRIMARY KEY,
+        mu        REAL NOT NULL,
+        sigma     REAL NOT NULL,
+        tries     INTEGER NOT NULL,
+        solved    INTEGER NOT NULL
+    )""",
+)
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    _V1,
+    _V2,
+    _V3,
+    _V4,
+    _V5,
+    _V6,
+    _V7,
+    _V8,
+    _V9,
+    _V10,
+)
 LATEST_VERSION = len(MIGRATIONS)
 
 # PostgreSQL runs the same history, each statement adapted to its dialect (types, a

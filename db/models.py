@@ -278,6 +278,18 @@ class PuzzleDay:
 
 
 @dataclass(frozen=True)
+class PuzzleAnswer:
+    """A player's answer (a move, as text) to a server's puzzle of one day."""
+
+    guild_id: int
+    day: int
+    user_id: int
+    puzzle_id: str
+    move: str
+    solved: bool
+
+
+@dataclass(frozen=True)
 class PuzzleAttempt:
     """A player's counted answer to a day's puzzle. `first`: this call recorded it (False:
     an earlier answer counts, and `move`/`solved` are that one's)."""
@@ -291,10 +303,13 @@ class PuzzleAttempt:
 
 @dataclass(frozen=True)
 class PuzzleStanding:
-    """One player's puzzle record in a server; `streak` is 0 once a day was missed."""
+    """One player's puzzle record in a server; `streak` is 0 once a day was missed; `rank`
+    their place in the server's puzzle ranking (the most solved, then the best streak)."""
 
     user_id: int
     solved: int
     tried: int
     streak: int
     best_streak: int
+    rank: int
+    skill: Skill | None  # the puzzle rating (None: no rated try yet)

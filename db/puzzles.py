@@ -11,10 +11,22 @@ a streak whose last solved day is before D - 1 has been broken by the day missed
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 from .backend import Database
 from .codec import to_json
-from .models import PuzzleAttempt, PuzzleDay, PuzzleServer, PuzzleStanding, StoredPuzzle
+from .models import (
+    PuzzleAnswer,
+    PuzzleAttempt,
+    PuzzleDay,
+    PuzzleServer,
+    PuzzleStanding,
+    Skill,
+    StoredPuzzle,
+)
+
+# (the player's puzzle rating, the puzzle's; None: unrated), solved -> both after the try
+PuzzleRater = Callable[[Skill | None, Skill | None, bool], tuple[Skill, Skill]]
 
 BOTS_GUILD = 0  # puzzles of the bots' own games, for every server
 
@@ -191,24 +203,22 @@ async def day_results(db: Database, guild_id: int, day: int) -> tuple[int, int]:
 
 # ------------------------------------------------------------------ answers, streaks
 async def record_attempt(
-    db: Database,
-    guild_id: int,
-    day: int,
-    user_id: int,
-    puzzle_id: str,
-    move: str,
-    solved: bool,
-    now: float,
+    db: Database, answer: PuzzleAnswer, now: float, rater: PuzzleRater | None = None
 ) -> PuzzleAttempt:
-    """Count a player's answer to the server's puzzle of `day`, unless one counts already."""
+    """Count a player's answer to the server's puzzle of its day, unless one counts
+    already; a counted answer is rated by `rater` (None: not rated)."""
+    guild_id, day, user_id = answer.guild_id, answer.day, answer.user_id
+    move, solved = answer.move, answer.solved  # the counted answer's, told back
     async with db.transaction():
         first = await db.execute(
             """INSERT INTO puzzle_attempts (guild_id, day, user_id, puzzle_id, move, solved, at)
             VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, day, user_id) DO NOTHING""",
-            (guild_id, day, user_id, puzzle_id, move, int(solved), now),
+            (guild_id, day, user_id, answer.puzzle_id, move, int(solved), now),
         )
         if first:
             await _count(db, guild_id, user_id, day, solved)
+            if rater is not None:
+                await _rate(db, guild_id, user_id, answer.puzzle_id, solved, rater)
         else:
             kept = await db.fetchone(
                 "SELECT move, solved FROM puzzle_attempts "
@@ -245,27 +255,78 @@ async def _count(db: Database, guild_id: int, user_id: int, day: int, solved: bo
     )
 
 
-_STANDING = (
-    "SELECT user_id, solved, tried, streak, best_streak, last_solved_day FROM puzzle_players"
-)
+# A player's place: 1 + the players of the server ahead of them (the ranking's order).
+async def _rate(
+    db: Database, guild_id: int, user_id: int, puzzle_id: str, solved: bool, rater: PuzzleRater
+) -> None:
+    """Rate a counted answer: the player's row exists (_count wrote it)."""
+    mine = await db.fetchone(
+        "SELECT mu, sigma FROM puzzle_players WHERE guild_id = ? AND user_id = ?",
+        (guild_id, user_id),
+    )
+    theirs = await db.fetchone(
+        "SELECT mu, sigma FROM puzzle_ratings WHERE puzzle_id = ?", (puzzle_id,)
+    )
+    player, puzzle = rater(_skill(mine), _skill(theirs), solved)
+    await db.execute(
+        "UPDATE puzzle_players SET mu = ?, sigma = ? WHERE guild_id = ? AND user_id = ?",
+        (player.mu, player.sigma, guild_id, user_id),
+    )
+    await db.execute(
+        """INSERT INTO puzzle_ratings (puzzle_id, mu, sigma, tries, solved)
+        VALUES (?, ?, ?, 1, ?) ON CONFLICT (puzzle_id) DO UPDATE SET
+            mu = excluded.mu, sigma = excluded.sigma, tries = puzzle_ratings.tries + 1,
+            solved = puzzle_ratings.solved + excluded.solved""",
+        (puzzle_id, puzzle.mu, puzzle.sigma, int(solved)),
+    )
+
+
+def _skill(row: tuple | None) -> Skill | None:
+    return None if row is None or row[0] is None else Skill(row[0], row[1])
+
+
+async def puzzle_skill(db: Database, puzzle_id: str) -> tuple[Skill, int, int] | None:
+    """A puzzle's rating, its counted tries and how many solved it; None if never tried."""
+    row = await db.fetchone(
+        "SELECT mu, sigma, tries, solved FROM puzzle_ratings WHERE puzzle_id = ?", (puzzle_id,)
+    )
+    return None if row is None else (Skill(row[0], row[1]), int(row[2]), int(row[3]))
+
+
+_STANDING = """SELECT mine.user_id, mine.solved, mine.tried, mine.streak, mine.best_streak,
+    mine.last_solved_day, mine.mu, mine.sigma, 1 + (SELECT COUNT(*) FROM puzzle_players AS better
+        WHERE better.guild_id = mine.guild_id AND (better.solved > mine.solved
+            OR (better.solved = mine.solved AND (better.best_streak > mine.best_streak
+                OR (better.best_streak = mine.best_streak AND better.user_id < mine.user_id)))))
+    FROM puzzle_players AS mine"""
 
 
 def _standing_of(row: tuple, today: int) -> PuzzleStanding:
-    user_id, solved, tried, streak, best, last_day = row
+    user_id, solved, tried, streak, best, last_day, mu, sigma, rank = row
     alive = streak if last_day >= today - 1 else 0
-    return PuzzleStanding(user_id, solved, tried, alive, best)
+    skill = _skill((mu, sigma))
+    return PuzzleStanding(user_id, solved, tried, alive, best, int(rank), skill)
 
 
 async def standing(db: Database, guild_id: int, user_id: int, today: int) -> PuzzleStanding | None:
     """A player's puzzle record in a server, read on day `today`; None if they never answered."""
-    row = await db.fetchone(f"{_STANDING} WHERE guild_id = ? AND user_id = ?", (guild_id, user_id))
+    row = await db.fetchone(
+        f"{_STANDING} WHERE mine.guild_id = ? AND mine.user_id = ?", (guild_id, user_id)
+    )
     return None if row is None else _standing_of(row, today)
+
+
+async def players(db: Database, guild_id: int) -> int:
+    """How many players of a server have answered a puzzle (its ranking's length)."""
+    found = await db.fetchone("SELECT COUNT(*) FROM puzzle_players WHERE guild_id = ?", (guild_id,))
+    return 0 if found is None else int(found[0])
 
 
 async def ranking(db: Database, guild_id: int, today: int, limit: int) -> list[PuzzleStanding]:
     """A server's puzzle ranking: the most solved, then the best streak."""
     rows = await db.fetchall(
-        f"{_STANDING} WHERE guild_id = ? ORDER BY solved DESC, best_streak DESC, user_id LIMIT ?",
+        f"{_STANDING} WHERE mine.guild_id = ? "
+        "ORDER BY mine.solved DESC, mine.best_streak DESC, mine.user_id LIMIT ?",
         (guild_id, limit),
     )
     return [_standing_of(row, today) for row in rows]

@@ -26,6 +26,7 @@ from .models import (
     MatchLog,
     MatchRecord,
     PlayerStats,
+    PuzzleAnswer,
     PuzzleAttempt,
     PuzzleDay,
     PuzzleServer,
@@ -34,9 +35,11 @@ from .models import (
     RatingRow,
     SessionRow,
     Shards,
+    Skill,
     StoredPuzzle,
 )
 from .postgres_db import PostgresDatabase, is_postgres_url
+from .puzzles import PuzzleRater
 from .ratings import Rater
 from .settings import SettingsKind
 from .sqlite_db import SQLiteDatabase
@@ -485,19 +488,35 @@ class Storage:
             return await puzzles.day_results(db, guild_id, day)
 
     async def record_puzzle_attempt(
-        self, guild_id: int, day: int, user_id: int, puzzle_id: str, move: str, solved: bool
+        self,
+        guild_id: int,
+        day: int,
+        user_id: int,
+        puzzle_id: str,
+        move: str,
+        solved: bool,
+        rater: PuzzleRater | None = None,
     ) -> PuzzleAttempt:
-        """Count a player's answer to the puzzle of `day` (only the first counts)."""
+        """Count a player's answer to the puzzle of `day` (only the first counts), rated
+        by `rater` (db/puzzles.py)."""
         async with self._use("save your answer") as db:
-            return await puzzles.record_attempt(
-                db, guild_id, day, user_id, puzzle_id, move, solved, self._clock()
-            )
+            answer = PuzzleAnswer(guild_id, day, user_id, puzzle_id, move, solved)
+            return await puzzles.record_attempt(db, answer, self._clock(), rater)
+
+    async def puzzle_rating(self, puzzle_id: str) -> tuple[Skill, int, int] | None:
+        """A puzzle's rating, its counted tries and solves (None: never tried)."""
+        async with self._use("read the puzzle's rating") as db:
+            return await puzzles.puzzle_skill(db, puzzle_id)
 
     async def puzzle_standing(
         self, guild_id: int, user_id: int, today: int
     ) -> PuzzleStanding | None:
         async with self._use("read the puzzle record") as db:
             return await puzzles.standing(db, guild_id, user_id, today)
+
+    async def puzzle_ranking_size(self, guild_id: int) -> int:
+        async with self._use("read the puzzle ranking") as db:
+            return await puzzles.players(db, guild_id)
 
     async def puzzle_ranking(
         self, guild_id: int, today: int, limit: int = 10

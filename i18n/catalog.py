@@ -552,7 +552,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Nobody has played {n} matches yet, the least for a win rate.",
     ),
     "leaderboard.page": ("Página {page} de {pages}", "Page {page} of {pages}"),
-    "stats.none": ("{who} todavía no ha jugado.", "{who} hasn't played yet."),
+    "stats.none": (
+        "{who} todavía no ha jugado ninguna partida.",
+        "{who} hasn't played a match yet.",
+    ),
     "stats.only_abandoned.one": (
         "{who} todavía no ha terminado ninguna partida (1 quedó abandonada).",
         "{who} hasn't finished a match yet (1 was abandoned).",

@@ -21,24 +21,22 @@ PUZZLE_MESSAGES: dict[str, tuple[str, str]] = {
     "choice.puzzle_medium": ("Práctica media", "Practice: medium"),
     "choice.puzzle_hard": ("Práctica difícil", "Practice: hard"),
     "choice.puzzle_ranking": ("Clasificación de retos", "Puzzle ranking"),
-    "cmd.puzzle_daily": ("reto-diario", "daily-puzzle"),
-    "cmd.puzzle_daily.desc": (
-        "Publica un reto cada día en un canal (administradores)",
-        "Post a puzzle every day in a channel (admins)",
+    "opt.puzzle_channel": ("reto_canal", "puzzle_channel"),
+    "opt.puzzle_channel.desc": (
+        "El reto diario: el canal donde sale cada día",
+        "The daily puzzle: the channel it is posted in every day",
     ),
-    "opt.puzzle_channel": ("canal", "channel"),
-    "opt.puzzle_channel.desc": ("Dónde sale el reto", "Where the puzzle is posted"),
-    "opt.puzzle_hour": ("hora", "hour"),
+    "opt.puzzle_hour": ("reto_hora", "puzzle_hour"),
     "opt.puzzle_hour.desc": (
-        "A qué hora (0–23, hora UTC; Ecuador es UTC−5)",
-        "At what hour (0–23, UTC)",
+        "El reto diario: a qué hora sale (0–23, hora UTC; Ecuador es UTC−5)",
+        "The daily puzzle: the hour it is posted (0–23, UTC)",
     ),
-    "opt.puzzle_names": ("nombrar", "name_players"),
+    "opt.puzzle_names": ("reto_nombrar", "puzzle_names"),
     "opt.puzzle_names.desc": (
-        "Decir de quién es la jugada cuando sale de una partida del servidor (no, si no dices)",
-        "Name the player whose position it is, when it comes from this server's match (off by default)",
+        "El reto diario: decir de quién es la jugada cuando sale de una partida del servidor",
+        "The daily puzzle: name the player whose position it is, when from this server's match",
     ),
-    "opt.puzzle_off": ("apagar", "off"),
+    "opt.puzzle_off": ("reto_apagar", "puzzle_off"),
     "opt.puzzle_off.desc": ("Deja de publicar el reto diario", "Stop the daily puzzle"),
     # --- the puzzle -----------------------------------------------------------------
     "puzzle.title.daily": (
@@ -174,18 +172,18 @@ PUZZLE_MESSAGES: dict[str, tuple[str, str]] = {
         "Nobody has solved a puzzle yet. Try /cuarenta puzzle!",
     ),
     "puzzle.daily_on": (
-        "Listo: desde mañana sale un reto en {channel} cada día entre las {hour}:00 y las {hour}:59 (UTC).{names}",
-        "Done: from tomorrow a puzzle is posted in {channel} every day between {hour}:00 and {hour}:59 (UTC).{names}",
+        "🧩 El reto diario sale en {channel} cada día entre las {hour}:00 y las {hour}:59 (UTC); el próximo, {next}.{names}",
+        "🧩 The daily puzzle is posted in {channel} every day between {hour}:00 and {hour}:59 (UTC); the next one {next}.{names}",
     ),
     "puzzle.daily_names": (
         " Se nombra al jugador de cada jugada tomada de este servidor.",
         " The player of each position taken from this server is named.",
     ),
-    "puzzle.daily_off": ("El reto diario quedó apagado.", "The daily puzzle is off."),
-    "puzzle.daily_none": (
-        "El reto diario está apagado. Actívalo con un canal y una hora.",
-        "The daily puzzle is off. Turn it on with a channel and an hour.",
+    "config.daily.on": (
+        "reto diario: {channel} a las {hour} h (UTC)",
+        "daily puzzle: {channel} at {hour}h (UTC)",
     ),
+    "config.daily.off": ("reto diario: apagado", "daily puzzle: off"),
     "refuse.puzzle_unknown": (
         "Ese reto no existe (o no es de este servidor). Abre el de hoy con /cuarenta reto.",
         "There is no such puzzle (or not on this server). Open today's with /cuarenta puzzle.",
@@ -202,9 +200,23 @@ PUZZLE_MESSAGES: dict[str, tuple[str, str]] = {
         "Los retos se están preparando: vuelve en un minuto.",
         "The puzzles are being prepared: come back in a minute.",
     ),
+    # --- on /cuarenta stats -----------------------------------------------------------
+    "stats.puzzles": (
+        "🧩 Retos: {solved} · racha: {streak} (la mejor: {best}) · puesto {rank} de {players} en el servidor",
+        "🧩 Puzzles: {solved} · streak: {streak} (best: {best}) · #{rank} of {players} on this server",
+    ),
+    "stats.puzzles.rating": (" · nivel {rating}{provisional}", " · rating {rating}{provisional}"),
+    "stats.puzzles.solved.one": ("1 resuelto", "1 solved"),
+    "stats.puzzles.solved.other": ("{count} resueltos", "{count} solved"),
+    "stats.puzzles.days.one": ("1 día", "1 day"),
+    "stats.puzzles.days.other": ("{count} días", "{count} days"),
     "refuse.puzzle_hour": ("La hora va de 0 a 23.", "The hour goes from 0 to 23."),
     "refuse.puzzle_channel": (
-        "Dime el canal y la hora del reto diario.",
-        "Tell me the channel and the hour of the daily puzzle.",
+        "Para prender el reto diario dime el canal (reto_canal) y la hora (reto_hora).",
+        "To turn the daily puzzle on, give its channel (puzzle_channel) and its hour (puzzle_hour).",
+    ),
+    "refuse.puzzle_off_and_on": (
+        "O apagas el reto diario o le pones canal y hora, pero no las dos cosas a la vez.",
+        "Either turn the daily puzzle off or set its channel and hour, not both at once.",
     ),
 }

@@ -13,10 +13,12 @@ from __future__ import annotations
 import hashlib
 import math
 
-from db import MatchLog, StoredPuzzle
+from db import MatchLog, PuzzleServer, StoredPuzzle
 from db.puzzles import BOTS_GUILD
 from engine import Rules
 from engine.ai.puzzles import Difficulty, Puzzle, from_bots, from_match
+
+from .refusal import Refusal
 
 DAY_SECONDS = 86400
 HOUR_SECONDS = 3600
@@ -40,6 +42,40 @@ def day_start(day: int, hour: int, guild_id: int) -> float:
 def day_at(moment: float, hour: int, guild_id: int) -> int:
     """The server's day at `moment`: the last one that has started."""
     return math.floor((moment - hour * HOUR_SECONDS - spread(guild_id)) / DAY_SECONDS)
+
+
+def daily_server(
+    current: PuzzleServer | None,
+    guild_id: int,
+    moment: float,
+    channel_id: int | None,
+    hour: int | None,
+    name_players: bool | None,
+) -> PuzzleServer:
+    """A server's daily post as /cuarenta config sets it: what it was (`current`, None:
+    off) with the options given changed. Refusal for an hour out of 0–23, or a server
+    without a post given no channel or no hour. The first day to post stays while the hour
+    does (a day already posted is never posted again: its message is saved); a new hour
+    starts the day after the one it has begun."""
+    if hour is not None and not 0 <= hour <= 23:
+        raise Refusal("puzzle_hour")
+    if current is None and (channel_id is None or hour is None):
+        raise Refusal("puzzle_channel")
+    channel_id = current.channel_id if channel_id is None and current else channel_id
+    hour = current.hour if hour is None and current else hour
+    assert channel_id is not None and hour is not None
+    names = name_players if name_players is not None else bool(current and current.name_players)
+    if current is not None and current.hour == hour:
+        first_day = current.first_day
+    else:
+        first_day = day_at(moment, hour, guild_id) + 1
+    return PuzzleServer(guild_id, channel_id, hour, names, first_day)
+
+
+def next_post(server: PuzzleServer, moment: float) -> float:
+    """When the server's next daily post is due, after `moment`."""
+    day = max(server.first_day, day_at(moment, server.hour, server.guild_id) + 1)
+    return day_start(day, server.hour, server.guild_id)
 
 
 def difficulty_of_day(day: int) -> Difficulty:

@@ -74,6 +74,16 @@ def _rating(skill: Skill) -> PlackettLuceRating:
     return MODEL.rating(mu=skill.mu, sigma=skill.sigma)
 
 
+def rate_puzzle(player: Skill | None, puzzle: Skill | None, solved: bool) -> tuple[Skill, Skill]:
+    """A counted try at a day's puzzle as a 1 vs 1 game, the player against the puzzle
+    (a solved puzzle: the player wins); both newcomers at first. The skills after it, the
+    player's then the puzzle's (db.PuzzleRater)."""
+    before = [_rating(player or NEWCOMER)], [_rating(puzzle or NEWCOMER)]
+    ranks = [1.0, 2.0] if solved else [2.0, 1.0]
+    (mine,), (its,) = MODEL.rate(list(before), ranks=ranks)
+    return Skill(mine.mu, mine.sigma), Skill(its.mu, its.sigma)
+
+
 def rater(match: MatchRecord) -> Rater:
     """How the match rates its humans, given their current skills (newcomers missing)."""
 

@@ -14,7 +14,7 @@ from ..answers import answers_refusals, reader_language
 from ..services import Services, services_of
 from ..ui import ids
 from ..ui.ids import Clickable
-from .messages import leaderboard_payload, rating_sort, stats_text
+from .messages import leaderboard_payload, puzzle_line, rating_sort, stats_text
 
 
 @answers_refusals
@@ -46,8 +46,13 @@ async def stats(
     """A player's record in this server, of every match or of one rule set's."""
     lang = await reader_language(services, interaction)
     target = user or interaction.user
-    text = await stats_text(services.storage, target.id, interaction.guild_id, lang, rules)
-    titles = await services.storage.tournament_titles(target.id, interaction.guild_id)
+    guild_id = interaction.guild_id
+    text = await stats_text(services.storage, target.id, guild_id, lang, rules)
+    if guild_id is not None and rules is None:  # puzzles have no rule set
+        today = await services.puzzles.today(guild_id)
+        puzzles = await puzzle_line(services.storage, target.id, guild_id, today, lang)
+        text += f"\n{puzzles}" if puzzles else ""
+    titles = await services.storage.tournament_titles(target.id, guild_id)
     if titles:
         text += "\n" + tn("stats.titles", lang, titles)
     await interaction.response.send_message(

@@ -204,6 +204,28 @@ async def rating_lines(
     return lines
 
 
+async def puzzle_line(storage: Storage, user_id: int, guild_id: int, today: int, lang: str) -> str:
+    """The player's puzzles in this server in one line ("" if they never answered one):
+    solved, streak, best streak, and their place in the server's puzzle ranking."""
+    standing = await storage.puzzle_standing(guild_id, user_id, today)
+    if standing is None:
+        return ""
+    players = await storage.puzzle_ranking_size(guild_id)
+    line = t(
+        "stats.puzzles",
+        lang,
+        solved=tn("stats.puzzles.solved", lang, standing.solved),
+        streak=tn("stats.puzzles.days", lang, standing.streak),
+        best=tn("stats.puzzles.days", lang, standing.best_streak),
+        rank=standing.rank,
+        players=max(players, standing.rank),
+    )
+    if standing.skill is None:  # answers from before puzzles were rated
+        return line
+    rating, provisional = _rating_text(standing.skill.conservative, standing.tried, lang)
+    return line + t("stats.puzzles.rating", lang, rating=rating, provisional=provisional)
+
+
 def _totals_text(stats: PlayerStats, who: str, lang: str) -> str:
     """The player's totals: matches, chicas, points, caídas, partners and rivals."""
     nobody = t("stats.nobody", lang)

@@ -1,5 +1,5 @@
-"""`/cuarenta reto` (today's puzzle, practice, the ranking), `/cuarenta reto-diario` (the
-daily post's channel and hour), and the puzzle's buttons: 🧩 Resolver, a card, a move.
+"""`/cuarenta reto` (today's puzzle, practice, the ranking) and the puzzle's buttons:
+🧩 Resolver, a card, a move. (The daily post is set in /cuarenta config: settings/.)
 
 Solving is private and a lookup: every move's value was worked out when the puzzle was
 made. A day's puzzle counts one answer per player, the first (db/puzzles.py: two clicks
@@ -17,15 +17,14 @@ from typing import cast
 
 import discord
 
-from db import PuzzleServer
 from engine import Card, Move
 from engine.ai.puzzles import Difficulty, Puzzle
 from i18n import t
 from tables import Refusal
-from tables.puzzles import day_at, puzzle_of
+from tables.puzzles import puzzle_of
+from tables.ratings import rate_puzzle
 
 from ..answers import answers_refusals, reader_language, reply
-from ..clock import now
 from ..localized import choice
 from ..services import Services, services_of
 from ..ui import ids
@@ -129,12 +128,12 @@ async def ranking_text(services: Services, guild_id: int, user_id: int, lang: st
     if not rows:
         return t("puzzle.ranking.empty", lang)
     lines = [t("puzzle.ranking.title", lang)]
-    for rank, row in enumerate(rows, 1):
+    for row in rows:
         lines.append(
             t(
                 "puzzle.ranking.line",
                 lang,
-                rank=rank,
+                rank=row.rank,
                 who=f"<@{row.user_id}>",
                 solved=row.solved,
                 tried=row.tried,
@@ -143,40 +142,6 @@ async def ranking_text(services: Services, guild_id: int, user_id: int, lang: st
             )
         )
     return "\n".join(lines)
-
-
-@answers_refusals
-async def daily_command(
-    services: Services,
-    interaction: discord.Interaction,
-    channel: discord.abc.GuildChannel | None,
-    hour: int | None,
-    name_players: bool,
-    off: bool,
-) -> None:
-    """Turn the server's daily post on (channel and hour), change it, or turn it off."""
-    guild_id = interaction.guild_id
-    if guild_id is None:
-        raise Refusal("no_dm")
-    lang = await reader_language(services, interaction)
-    desk = services.puzzles
-    if off:
-        await services.storage.set_puzzle_server(None, guild_id)
-        desk.stop(guild_id)
-        await reply(interaction, t("puzzle.daily_off", lang))
-        return
-    if channel is None or hour is None:
-        raise Refusal("puzzle_channel")
-    if not 0 <= hour <= 23:
-        raise Refusal("puzzle_hour")
-    first_day = day_at(now(), hour, guild_id) + 1
-    server = PuzzleServer(guild_id, channel.id, hour, name_players, first_day)
-    await services.storage.set_puzzle_server(server, guild_id)
-    desk.schedule(server)
-    desk.restock_later(guild_id)
-    names = t("puzzle.daily_names", lang) if name_players else ""
-    text = t("puzzle.daily_on", lang, channel=channel.mention, hour=f"{hour:02d}", names=names)
-    await reply(interaction, text)
 
 
 # ------------------------------------------------------------------------- buttons
@@ -286,6 +251,7 @@ async def click_move(
             puzzle_id,
             str(move),
             choice is puzzle.puzzle.best,
+            rate_puzzle,
         )
         lines.append("")
         if not counted.first:

@@ -5,14 +5,17 @@ panel again; tables already open keep their own rules."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, cast
 
 import discord
 
+from db import PuzzleServer
 from engine import Rules
 from i18n import t
 from tables import Refusal
 from tables.house_rules import OPTION_BY_FIELD
+from tables.puzzles import daily_server
 from tables.settings import ServerSettings, config_changes, house_rules_config
 
 from ..answers import (
@@ -23,10 +26,30 @@ from ..answers import (
     reply,
     tell,
 )
+from ..clock import now
 from ..services import Services, services_of
 from ..ui import ids
 from ..ui.ids import Clickable
-from .messages import config_summary, panel, panel_payload, panel_text
+from .messages import config_summary, daily_on_text, panel, panel_payload, panel_text
+
+
+@dataclass(frozen=True)
+class DailyOptions:
+    """/cuarenta config's options for the daily puzzle post (None: not given)."""
+
+    channel_id: int | None = None
+    hour: int | None = None
+    names: bool | None = None
+    off: bool = False
+
+    @property
+    def given_on(self) -> bool:
+        """Whether an option that sets the post (not `off`) was given."""
+        return (self.channel_id, self.hour, self.names) != (None, None, None)
+
+    @property
+    def given(self) -> bool:
+        return self.off or self.given_on
 
 
 @answers_refusals
@@ -40,8 +63,10 @@ async def config(
     bot_level: str | None,
     replay_all_hands: bool | None,
     open_tournaments: bool | None = None,
+    daily: DailyOptions = DailyOptions(),
 ) -> None:
-    """/cuarenta config: the server's settings, changed if asked, and the panel."""
+    """/cuarenta config: the server's settings, changed if asked, and the panel. Every
+    option is checked before anything is saved: a refused call changes nothing."""
     guild_id = require_manager(interaction)
     changes = config_changes(
         rules=rules,
@@ -52,16 +77,39 @@ async def config(
         replay_all_hands=replay_all_hands,
         open_tournaments=open_tournaments,
     )
+    desk = services.puzzles
+    post = await daily_change(services, guild_id, daily)
     if changes:
         settings = await services.settings.change(guild_id, **changes)
         services.runtime.publish_guild(guild_id)  # e.g. the table picture turned on or off
     else:
         settings = await services.settings.get(guild_id)
     lang = await reader_language(services, interaction)
-    key = "config.saved" if changes else "config.show"
-    text = t(key, lang, summary=config_summary(settings, lang))
+    if daily.off:
+        await desk.turn_off(guild_id)
+    elif post is not None:
+        await desk.turn_on(post)
+    key = "config.saved" if changes or daily.given else "config.show"
+    text = t(key, lang, summary=config_summary(settings, await desk.server(guild_id), lang))
+    if post is not None:
+        text += "\n" + daily_on_text(post, now(), lang)
     text += "\n\n" + panel_text(settings, lang)
     await reply(interaction, text, rows=panel(settings, lang))
+
+
+async def daily_change(
+    services: Services, guild_id: int, daily: DailyOptions
+) -> PuzzleServer | None:
+    """The daily post the options ask for (None: none, or off), checked: Refusal for off
+    with a channel or hour, and as tables.puzzles.daily_server refuses."""
+    if daily.off:
+        if daily.given_on:
+            raise Refusal("puzzle_off_and_on")
+        return None
+    if not daily.given_on:
+        return None
+    current = await services.puzzles.server(guild_id)
+    return daily_server(current, guild_id, now(), daily.channel_id, daily.hour, daily.names)
 
 
 @answers_refusals
@@ -98,7 +146,12 @@ async def show(
     """Show the panel's `page` with the rules as saved."""
     lang = await reader_language(services, interaction)
     settings = await services.settings.get(interaction.guild_id)
-    payload = panel_payload(settings, lang, page, note)
+    daily = (
+        None
+        if interaction.guild_id is None
+        else await services.puzzles.server(interaction.guild_id)
+    )
+    payload = panel_payload(settings, daily, lang, page, note)
     await interaction.response.edit_message(content=payload.content, view=payload.view)
 
 

@@ -12,9 +12,11 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from db import PuzzleServer
 from engine import Rules
 from i18n import t
 from tables.house_rules import OPTIONS, RuleOption, rule_set_name, summary
+from tables.puzzles import next_post
 from tables.settings import ServerSettings
 
 from ..ui import ids
@@ -23,7 +25,7 @@ from ..ui.rows import Payload, Rows, button, select
 MAX_SELECTS = 4  # the fifth row holds the buttons
 
 
-def config_summary(settings: ServerSettings, lang: str) -> str:
+def config_summary(settings: ServerSettings, daily: PuzzleServer | None, lang: str) -> str:
     language = settings.language
     summary = t(
         "config.summary",
@@ -39,7 +41,26 @@ def config_summary(settings: ServerSettings, lang: str) -> str:
     tournaments = t(
         "config.open_tournaments", lang, value=t(f"config.open_tournaments.{anyone}", lang)
     )
-    return f"{summary}, {t('config.replay_hands', lang, value=hands)}, {tournaments}"
+    puzzle = (
+        t("config.daily.off", lang)
+        if daily is None
+        else t("config.daily.on", lang, channel=f"<#{daily.channel_id}>", hour=f"{daily.hour:02d}")
+    )
+    return f"{summary}, {t('config.replay_hands', lang, value=hands)}, {tournaments}, {puzzle}"
+
+
+def daily_on_text(daily: PuzzleServer, moment: float, lang: str) -> str:
+    """The daily post just set: where, when each day, when the next one comes, and
+    whether players are named."""
+    names = t("puzzle.daily_names", lang) if daily.name_players else ""
+    return t(
+        "puzzle.daily_on",
+        lang,
+        channel=f"<#{daily.channel_id}>",
+        hour=f"{daily.hour:02d}",
+        next=f"<t:{int(next_post(daily, moment))}:R>",
+        names=names,
+    )
 
 
 def _pages() -> tuple[tuple[RuleOption, ...], ...]:
@@ -117,11 +138,15 @@ def panel_text(settings: ServerSettings, lang: str, page: int = 0) -> str:
 
 
 def panel_payload(
-    settings: ServerSettings, lang: str, page: int, note: str | None = None
+    settings: ServerSettings,
+    daily: PuzzleServer | None,
+    lang: str,
+    page: int,
+    note: str | None = None,
 ) -> Payload:
     """The whole /cuarenta config answer as the panel shows it after a click; a refused
     click's `note` goes on top."""
-    heading = t("config.show", lang, summary=config_summary(settings, lang))
+    heading = t("config.show", lang, summary=config_summary(settings, daily, lang))
     parts = [f"⚠️ {note}"] if note else []
     parts += [heading, panel_text(settings, lang, page)]
     return Payload("\n\n".join(parts), panel(settings, lang, page))

@@ -6,6 +6,7 @@ import random
 from dataclasses import dataclass
 from types import SimpleNamespace
 
+import discord
 import pytest
 import pytest_asyncio
 import simcord.env
@@ -101,3 +102,10 @@ def world(simcord_env) -> World:
     channel = guild.create_text_channel("cuarenta")
     members = [guild.add_member(simcord_env.create_user(name)) for name in ("ana", "beto", "carla")]
     return World(simcord_env, guild, channel, *members)
+
+
+@pytest.fixture
+def manager(world):
+    """dora, a member who may manage the server (its /cuarenta config)."""
+    admins = world.guild.create_role("admins", permissions=discord.Permissions(manage_guild=True))
+    return world.guild.add_member(world.env.create_user("dora"), roles=[admins])

@@ -32,12 +32,6 @@ def page_of(field: str) -> int:
     return next(i for i, page in enumerate(house_rules.PAGES) if field in [o.field for o in page])
 
 
-@pytest.fixture
-def manager(world):
-    admins = world.guild.create_role("admins", permissions=discord.Permissions(manage_guild=True))
-    return world.guild.add_member(world.env.create_user("dora"), roles=[admins])
-
-
 async def open_panel(world, member, field: str = "ronda_points"):
     """/cuarenta config, then the page that holds `field`'s select."""
     opened = await member.slash(world.channel, "cuarenta config")
@@ -197,7 +191,7 @@ async def test_the_settings_say_the_bot_level_and_that_start_uses_these_rules(wo
     await world.env.bot.services.settings.change(world.guild.id, language=lang)
     shown = await manager.slash(world.channel, "cuarenta config", bot_level="expert")
     settings = await world.env.bot.services.settings.get(world.guild.id)
-    summary = house_rules.config_summary(settings, lang)
+    summary = house_rules.config_summary(settings, None, lang)
     assert f"bot {t('choice.expert', lang)}," in summary
     assert shown.response.content.startswith(t("config.saved", lang, summary=summary))
     assert t("house.panel.help", lang) in shown.response.content

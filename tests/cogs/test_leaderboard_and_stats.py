@@ -69,7 +69,7 @@ async def test_stats_of_a_player(world):
     assert f"Toughest opponent: <@{world.beto.id}>" in text
     assert "Caídas 9" in text
     nobody = await world.carla.slash(world.channel, "cuarenta stats")
-    assert "hasn't played yet" in nobody.response.content
+    assert "hasn't played a match yet" in nobody.response.content
 
 
 @pytest.mark.parametrize("lang", ["es", "en"])

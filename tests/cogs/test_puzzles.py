@@ -12,7 +12,8 @@ from cogs.clock import now
 from cogs.ui import ids
 from cogs.ui.rows import Rows, button
 from engine.ai.puzzles import Puzzle
-from i18n import t
+from i18n import t, tn
+from tables import ratings
 from tables.puzzles import DAY_SECONDS, day_at, day_start, from_bot_games, puzzle_of
 from tests.cogs.helpers import at_once, buttons, message_as_seen
 
@@ -139,6 +140,37 @@ async def test_streaks_go_on_day_after_day_and_break_on_a_missed_day(world):
     assert f"<@{world.ana.id}> · 3 of 3" in ranking.response.content
 
 
+@pytest.mark.parametrize("lang", ["es", "en"])
+async def test_stats_show_the_players_puzzles_in_one_line(world, lang):
+    await world.env.bot.services.settings.change(world.guild.id, language=lang)
+    await stocked(world)
+    for member, best in ((world.ana, True), (world.beto, False)):
+        shown = await member.slash(world.channel, "cuarenta puzzle")
+        await answer(world, member, shown.response, best=best)
+    one, none = tn("stats.puzzles.days", lang, 1), tn("stats.puzzles.days", lang, 0)
+    ana, puzzle = ratings.rate_puzzle(None, None, True)  # rated against the puzzle, ana first
+    beto, _ = ratings.rate_puzzle(None, puzzle, False)
+    expected = {
+        world.ana: (tn("stats.puzzles.solved", lang, 1), one, one, 1, ana),
+        world.beto: (tn("stats.puzzles.solved", lang, 0), none, none, 2, beto),
+    }
+    for member, (solved, streak, best, rank, skill) in expected.items():
+        stats = await world.carla.slash(world.channel, "cuarenta stats", user=member)
+        line = t(
+            "stats.puzzles", lang, solved=solved, streak=streak, best=best, rank=rank, players=2
+        )
+        rating = t(
+            "stats.puzzles.rating",
+            lang,
+            rating=ratings.shown(skill.conservative),
+            provisional=t("rating.provisional", lang),
+        )
+        assert stats.response.content.splitlines()[-1] == line + rating
+    assert ratings.shown(ana.conservative) > ratings.shown(beto.conservative)
+    nobody = await world.carla.slash(world.channel, "cuarenta stats")
+    assert "🧩" not in nobody.response.content
+
+
 async def test_yesterdays_puzzle_is_refused_and_changes_nothing(world):
     await stocked(world)
     shown = await world.ana.slash(world.channel, "cuarenta puzzle")
@@ -202,11 +234,11 @@ def posts(world) -> list:
     return [m for m in world.channel.history() if custom_ids(m, "pz")]
 
 
-async def turn_on(world, hour: int):
-    result = await world.ana.slash(
-        world.channel, "cuarenta daily-puzzle", channel=world.channel, hour=hour
+async def turn_on(world, manager, hour: int):
+    result = await manager.slash(
+        world.channel, "cuarenta config", puzzle_channel=world.channel, puzzle_hour=hour
     )
-    assert result.ephemeral and "from tomorrow" in result.response.content
+    assert result.ephemeral and "The daily puzzle is posted in" in result.response.content
     return result
 
 
@@ -217,9 +249,11 @@ async def until_day_starts(world, hour: int, offset: float = 1.0) -> int:
     return day
 
 
-async def test_the_daily_post_comes_once_a_day_at_its_hour_and_after_a_restart(world, make_bot):
+async def test_the_daily_post_comes_once_a_day_at_its_hour_and_after_a_restart(
+    world, manager, make_bot
+):
     await stocked(world)
-    await turn_on(world, hour=9)
+    await turn_on(world, manager, hour=9)
     assert posts(world) == []
     day = await until_day_starts(world, 9)
     (first,) = posts(world)
@@ -239,9 +273,9 @@ async def test_the_daily_post_comes_once_a_day_at_its_hour_and_after_a_restart(w
     assert "Ayer" in second[-1].content and "1 de 1" in second[-1].content
 
 
-async def test_a_failed_post_is_tried_again_and_posted_once(world):
+async def test_a_failed_post_is_tried_again_and_posted_once(world, manager):
     await stocked(world)
-    await turn_on(world, hour=3)
+    await turn_on(world, manager, hour=3)
     world.env.inject_error("POST", "/channels/*/messages", status=500, code=0, times=2)
     await until_day_starts(world, 3)
     await world.env.advance_time(30)  # two failures back off 1 + 2 s
@@ -249,9 +283,9 @@ async def test_a_failed_post_is_tried_again_and_posted_once(world):
     world.env.errors.clear()
 
 
-async def test_a_channel_closed_to_the_bot_is_not_retried(world):
+async def test_a_channel_closed_to_the_bot_is_not_retried(world, manager):
     await stocked(world)
-    await turn_on(world, hour=3)
+    await turn_on(world, manager, hour=3)
     world.env.inject_error("POST", "/channels/*/messages", status=403, code=50013, times=1)
     await until_day_starts(world, 3)
     await world.env.advance_time(120)
@@ -263,10 +297,33 @@ async def test_a_channel_closed_to_the_bot_is_not_retried(world):
     world.env.errors.clear()
 
 
-async def test_turned_off_there_is_no_post(world):
+async def test_turned_off_there_is_no_post(world, manager):
     await stocked(world)
-    await turn_on(world, hour=5)
-    result = await world.ana.slash(world.channel, "cuarenta daily-puzzle", off=True)
-    assert result.response.content == t("puzzle.daily_off", "en")
+    await turn_on(world, manager, hour=5)
+    result = await manager.slash(world.channel, "cuarenta config", puzzle_off=True)
+    assert t("config.daily.off", "en") in result.response.content
+    assert await world.env.bot.storage.puzzle_servers(world.guild.id) == []
     await until_day_starts(world, 5)
     assert posts(world) == []
+
+
+async def test_config_changes_the_post_in_part_and_refuses_what_does_not_fit(world, manager):
+    """/cuarenta config sets the daily post: a channel and an hour to turn it on, then any
+    part of it; off with a channel or an hour, or an hour alone while off, is refused
+    privately and changes nothing (not even the call's other options)."""
+    await stocked(world)
+    alone = await manager.slash(world.channel, "cuarenta config", puzzle_hour=7, turn_seconds=120)
+    assert alone.ephemeral and alone.response.content == t("refuse.puzzle_channel", "en")
+    assert (await world.env.bot.services.settings.get(world.guild.id)).turn_seconds != 120
+    shown = await manager.slash(world.channel, "cuarenta config")
+    assert t("config.daily.off", "en") in shown.response.content
+    await turn_on(world, manager, hour=9)
+    both = await manager.slash(world.channel, "cuarenta config", puzzle_off=True, puzzle_hour=3)
+    assert both.response.content == t("refuse.puzzle_off_and_on", "en")
+    changed = await manager.slash(world.channel, "cuarenta config", puzzle_hour=5)
+    on = t("config.daily.on", "en", channel=f"<#{world.channel.id}>", hour="05")
+    assert on in changed.response.content  # the channel kept, the hour changed
+    (server,) = await world.env.bot.storage.puzzle_servers(world.guild.id)
+    assert (server.channel_id, server.hour, server.name_players) == (world.channel.id, 5, False)
+    await until_day_starts(world, 5)
+    assert len(posts(world)) == 1  # at the new hour, by the one task

@@ -21,12 +21,6 @@ from tests.cogs.helpers import (
 )
 
 
-@pytest.fixture
-def manager(world):
-    admins = world.guild.create_role("admins", permissions=discord.Permissions(manage_guild=True))
-    return world.guild.add_member(world.env.create_user("dora"), roles=[admins])
-
-
 def live_tournament(world) -> Tournament:
     (live,) = services(world.env).tournaments.by_id.values()
     return live.tournament

@@ -1,16 +1,27 @@
 """Puzzles as stored: the day's puzzle chosen once, one counted answer per day, streaks
-that continue, break on a wrong answer or a missed day, and the server's ranking."""
+that continue, break on a wrong answer or a missed day, the server's ranking, and the
+puzzle ratings (the player against the puzzle, once per counted answer)."""
 
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 
-from db import PuzzleServer, StoredPuzzle
+import pytest
+
+from db import PuzzleServer, Storage, StoredPuzzle
 from db.puzzles import BOTS_GUILD
+from tables.ratings import rate_puzzle
 from tests.db.test_match_log import logged
+from tests.db.test_migrations import build_file
 from tests.db.test_records import GUILD, OTHER_GUILD, A, B, duel, pairs
 
 DAY = 20000
+
+
+def same(first, second) -> bool:
+    """Two skills equal but for float rounding."""
+    return (first.mu, first.sigma) == pytest.approx((second.mu, second.sigma))
 
 
 def puzzle(puzzle_id: str, guild: int = BOTS_GUILD, difficulty: str = "easy") -> StoredPuzzle:
@@ -71,7 +82,10 @@ async def test_the_ranking_puts_the_most_solved_first(storage):
     for day in (DAY, DAY + 1):
         await storage.record_puzzle_attempt(GUILD, day, B, "p", "5h", True)
     ranking = await storage.puzzle_ranking(GUILD, DAY + 1)
-    assert [(r.user_id, r.solved, r.tried) for r in ranking] == [(B, 2, 2), (A, 0, 1)]
+    assert [(r.rank, r.user_id, r.solved, r.tried) for r in ranking] == [(1, B, 2, 2), (2, A, 0, 1)]
+    assert (await storage.puzzle_standing(GUILD, A, DAY + 1)).rank == 2
+    assert await storage.puzzle_ranking_size(GUILD) == 2
+    assert await storage.puzzle_ranking_size(OTHER_GUILD) == 0
     assert await storage.puzzle_day_results(GUILD, DAY) == (2, 1)
 
 
@@ -91,3 +105,41 @@ async def test_a_match_searched_for_puzzles_is_not_searched_again(storage):
     assert await storage.unmined_matches(GUILD, 10) == ["two"]
     await storage.add_puzzles([puzzle("from-two", GUILD)], mined=["two"])
     assert await storage.unmined_matches(GUILD, 10) == []
+
+
+async def test_a_counted_answer_rates_the_player_against_the_puzzle_once(storage):
+    await storage.record_puzzle_attempt(GUILD, DAY, A, "p", "5h", True, rate_puzzle)
+    again = await storage.record_puzzle_attempt(GUILD, DAY, A, "p", "Kc", False, rate_puzzle)
+    assert not again.first  # a second click: not rated again
+    await storage.record_puzzle_attempt(GUILD, DAY, B, "p", "Kc", False, rate_puzzle)
+    ana, puzzle_after_ana = rate_puzzle(None, None, True)
+    beto, puzzle_after_both = rate_puzzle(None, puzzle_after_ana, False)
+    assert same((await storage.puzzle_standing(GUILD, A, DAY)).skill, ana)
+    assert same((await storage.puzzle_standing(GUILD, B, DAY)).skill, beto)
+    assert ana.conservative > beto.conservative
+    skill, tries, solved = await storage.puzzle_rating("p")
+    assert (skill, tries, solved) == (pytest.approx(puzzle_after_both), 2, 1)
+    assert await storage.puzzle_rating("never-tried") is None
+    other = await storage.record_puzzle_attempt(OTHER_GUILD, DAY, A, "p", "5h", True, rate_puzzle)
+    assert other.first  # another server: the player's rating there starts anew
+    mine_there = (await storage.puzzle_standing(OTHER_GUILD, A, DAY)).skill
+    assert same(mine_there, rate_puzzle(None, puzzle_after_both, True)[0])
+
+
+async def test_a_player_of_schema_9_is_unrated_until_their_next_counted_answer(tmp_path):
+    path = tmp_path / "v9.sqlite3"
+    build_file(path, 9)
+    conn = sqlite3.connect(path)
+    conn.execute("INSERT INTO puzzle_players VALUES (?, ?, 3, 4, 2, 2, ?)", (GUILD, A, DAY))
+    conn.commit()
+    conn.close()
+    storage = await Storage.open(path)
+    try:
+        kept = await storage.puzzle_standing(GUILD, A, DAY)
+        assert (kept.solved, kept.tried, kept.streak, kept.skill) == (3, 4, 2, None)
+        await storage.record_puzzle_attempt(GUILD, DAY + 1, A, "p", "5h", True, rate_puzzle)
+        rated = await storage.puzzle_standing(GUILD, A, DAY + 1)
+        assert (rated.solved, rated.streak) == (4, 3)
+        assert same(rated.skill, rate_puzzle(None, None, True)[0])
+    finally:
+        await storage.close()

@@ -4,12 +4,18 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
+from db import PuzzleServer
+from tables import Refusal
 from tables.puzzles import (
     DAY_SECONDS,
     HOUR_SECONDS,
+    daily_server,
     day_at,
     day_start,
     difficulty_of_day,
+    next_post,
     spread,
 )
 
@@ -36,3 +42,20 @@ def test_a_thousand_servers_at_one_hour_post_over_the_whole_hour_a_few_a_second(
 
 def test_the_days_turn_through_every_difficulty():
     assert {difficulty_of_day(day) for day in range(5)} == {"easy", "medium", "hard"}
+
+
+def test_config_changes_a_daily_post_in_part_and_its_first_day_only_with_its_hour():
+    guild, day = 42, 20000
+    moment = day_start(day, 9, guild) + 60  # day `day` has begun at 9
+    with pytest.raises(Refusal, match="puzzle_channel"):
+        daily_server(None, guild, moment, None, 9, None)  # off, and no channel
+    with pytest.raises(Refusal, match="puzzle_hour"):
+        daily_server(None, guild, moment, 5, 24, None)
+    on = daily_server(None, guild, moment, 5, 9, None)
+    assert on == PuzzleServer(guild, 5, 9, False, day + 1)  # today's had begun
+    later = moment + 3 * DAY_SECONDS
+    moved = daily_server(on, guild, later, 6, None, True)
+    assert moved == PuzzleServer(guild, 6, 9, True, day + 1)  # same hour: same first day
+    assert next_post(moved, later) == day_start(day + 4, 9, guild)
+    earlier = daily_server(moved, guild, later, None, 8, None)
+    assert earlier == PuzzleServer(guild, 6, 8, True, day_at(later, 8, guild) + 1)
