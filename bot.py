@@ -113,6 +113,7 @@ class CuarentaBot(commands.Bot):
         database_busy_timeout: float = 2.0,
         warm_up_pictures: bool = True,
         review_niceness: int = REVIEW_NICENESS,
+        stock_puzzles: bool = True,
         metrics_port: int | None = None,
         metrics_host: str = "127.0.0.1",
         shutdown_seconds: float = SHUTDOWN_SECONDS,
@@ -137,6 +138,7 @@ class CuarentaBot(commands.Bot):
         self.database_busy_timeout = database_busy_timeout  # a click must be answered in 3 s
         self.warm_up_pictures = warm_up_pictures
         self.review_niceness = review_niceness  # the review worker yields the CPU this much
+        self.stock_puzzles = stock_puzzles  # make the bots' puzzles at start-up if few are kept
         self.metrics_port = metrics_port  # None: no HTTP endpoint
         self.metrics_host = metrics_host
         self.shutdown_seconds = shutdown_seconds
@@ -166,6 +168,7 @@ class CuarentaBot(commands.Bot):
             self.card_emojis,
             bot_pause_seconds=self.bot_pause_seconds,
             review_niceness=self.review_niceness,
+            stock_puzzles=self.stock_puzzles,
             metrics=self.metrics,
         )
         await self.services.openings.load(self.storage)

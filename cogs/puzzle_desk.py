@@ -60,8 +60,11 @@ class PuzzleDesk:
         scheduler: Scheduler,
         emojis: CardEmojis,
         settings: SettingsCache,
+        *,
+        stock_at_start: bool = True,
     ) -> None:
         self.client = client
+        self._stock_at_start = stock_at_start  # (tests leave it off: a worker at every start)
         self.storage = storage
         self.workers = workers
         self.scheduler = scheduler
@@ -118,8 +121,10 @@ class PuzzleDesk:
 
     # -------------------------------------------------------------- daily posts
     async def start(self) -> None:
-        """Start the daily task of every server this process runs (at start-up)."""
-        self.restock_later(0)
+        """Start the daily task of every server this process runs (at start-up), and make
+        the bots' puzzles if few are kept."""
+        if self._stock_at_start:
+            self.restock_later(0)
         for server in await self.storage.puzzle_servers():
             if self._owns(server.guild_id):
                 self.schedule(server)

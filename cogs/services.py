@@ -60,6 +60,7 @@ class Services:
         *,
         bot_pause_seconds: float = 1.5,
         review_niceness: int = REVIEW_NICENESS,
+        stock_puzzles: bool = True,
         metrics: Metrics | None = None,
     ) -> Services:
         """`metrics`: the bot's own (it counts the bot's HTTP requests from its start)."""
@@ -95,7 +96,9 @@ class Services:
             tournaments=Tournaments(storage, kit.io, scheduler, runtime),
             metrics=metrics,
             openings=openings,
-            puzzles=PuzzleDesk(client, storage, workers, scheduler, emojis, settings),
+            puzzles=PuzzleDesk(
+                client, storage, workers, scheduler, emojis, settings, stock_at_start=stock_puzzles
+            ),
         )
 
     def shutdown(self) -> None:
