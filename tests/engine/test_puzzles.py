@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from engine import Card, EventKind, Game, Move, Rules
@@ -103,6 +103,12 @@ def check(puzzle: Puzzle, turns: list[Turn]) -> None:
 
 @engine_settings()
 @given(seed=st.integers(0, 10**9), rules=rule_sets)
+@example(  # a chica won by two caídas in a row: no puzzle under that option
+    seed=165989,
+    rules=Rules(sum_cards=2, caida_limpia_points=2, ronda_points=4, doble_ronda=None,
+                lock_at=38, leftovers="last_capturer", chicas_to_win=1, carton_at_lock=True,
+                caidas_seguidas=2),
+)  # fmt: skip
 def test_every_puzzle_has_one_best_move_by_the_margin_and_shows_only_what_its_seat_knew(
     seed, rules
 ):
