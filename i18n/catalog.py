@@ -10,6 +10,7 @@ from .catalog_history import HISTORY_MESSAGES
 from .catalog_house_rules import HOUSE_RULES_MESSAGES
 from .catalog_options import OPTION_MESSAGES
 from .catalog_review import REVIEW_MESSAGES
+from .catalog_seasons import SEASON_MESSAGES
 
 MESSAGES: dict[str, tuple[str, str]] = {
     # --- command names and descriptions (localized at sync time) ---------------------
@@ -585,7 +586,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "side.you": ("tú", "you"),
 }
 
-for _part in (HOUSE_RULES_MESSAGES, OPTION_MESSAGES, HISTORY_MESSAGES, REVIEW_MESSAGES):
+for _part in (
+    HOUSE_RULES_MESSAGES,
+    OPTION_MESSAGES,
+    HISTORY_MESSAGES,
+    REVIEW_MESSAGES,
+    SEASON_MESSAGES,
+):
     _twice = MESSAGES.keys() & _part.keys()
     if _twice:
         raise ValueError(f"catalog keys defined twice: {sorted(_twice)}")
