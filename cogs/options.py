@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine import Rules
 from engine.ai import BotLevel
 from tables.house_rules import RULE_SETS
+from tables.seasons import MODES
 
 from .localized import choice
 
@@ -45,3 +46,6 @@ LANGUAGE_CHOICES = [
     choice("choice.en", "en"),
     choice("word.auto", "auto"),
 ]
+
+
+SEASON_MODE_CHOICES = [choice(f"choice.season_{mode}", mode) for mode in MODES]

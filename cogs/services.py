@@ -8,6 +8,7 @@ process (the shard tests run two) each have their own.
 from __future__ import annotations
 
 import asyncio
+import functools
 from dataclasses import dataclass
 
 import discord
@@ -15,13 +16,16 @@ import discord
 from db import Storage
 from tables.replays import ReplayCache
 
+from .announcer import Announcer
 from .caches import PrefsCache, SettingsCache
 from .card_emojis import CardEmojis
 from .discord_io import DiscordIO
-from .live.runtime import TableRuntime
+from .live.runtime import TableRuntime, runs_guild
 from .live.state import TableKit
+from .logros.herald import LogroHerald
 from .reviews import Reviews
 from .scheduler import Scheduler
+from .seasons.keeper import SeasonKeeper
 from .workers import REVIEW_NICENESS, Workers
 
 # Bot moves and table edits run a few at a time (TableKit.background).
@@ -40,6 +44,8 @@ class Services:
     runtime: TableRuntime
     reviews: Reviews
     replays: ReplayCache
+    seasons: SeasonKeeper
+    logros: LogroHerald
 
     @classmethod
     def start(
@@ -53,9 +59,13 @@ class Services:
     ) -> Services:
         settings, prefs = SettingsCache(storage), PrefsCache(storage)
         workers, scheduler = Workers(review_niceness), Scheduler("cuarenta")
+        io = DiscordIO(client)
+        announcer = Announcer(io, settings, functools.partial(runs_guild, client))
+        seasons = SeasonKeeper(storage, settings, announcer, scheduler)
+        logros = LogroHerald(storage, announcer, scheduler)
         kit = TableKit(
             storage=storage,
-            io=DiscordIO(client),
+            io=io,
             emojis=emojis,
             settings=settings,
             prefs=prefs,
@@ -63,6 +73,8 @@ class Services:
             scheduler=scheduler,
             background=asyncio.Semaphore(BACKGROUND_AT_ONCE),
             bot_pause_seconds=bot_pause_seconds,
+            seasons=seasons,
+            logros=logros,
         )
         return cls(
             client=client,
@@ -75,6 +87,8 @@ class Services:
             runtime=TableRuntime(client, kit),
             reviews=Reviews(workers),
             replays=ReplayCache(),
+            seasons=seasons,
+            logros=logros,
         )
 
     def shutdown(self) -> None:

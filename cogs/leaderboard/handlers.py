@@ -1,14 +1,29 @@
-"""`/cuarenta leaderboard` and its page buttons, and `/cuarenta stats`."""
+"""`/cuarenta leaderboard` and its page buttons, `/cuarenta stats` (the player's card) and
+`/cuarenta logros`."""
 
 from __future__ import annotations
 
+import io
+
 import discord
+from discord import app_commands
+
+from db import SeasonRow
+from i18n import t
+from render.card import render_card_png_async
+from tables import Refusal
 
 from ..answers import answers_refusals, reader_language
+from ..clock import now
+from ..logros.messages import logros_text
+from ..seasons.messages import season_name
 from ..services import Services, services_of
 from ..ui import ids
 from ..ui.ids import Clickable
+from .card import card_facts, card_words, player_card
 from .messages import leaderboard_payload, rating_sort, stats_text
+
+ALL_TIME = "all"  # the season option's value for the board of all time
 
 
 @answers_refusals
@@ -19,13 +34,51 @@ async def leaderboard(
     sort: str,
     with_bots: bool,
     players: str,
+    season: str | None,
 ) -> None:
-    """A leaderboard of this server (or of every server), its first page."""
+    """A leaderboard of this server (or of every server), its first page: of the current
+    season by default (of all time until the season has a match), a past one, or all time."""
     lang = await reader_language(services, interaction)
     guild_id = interaction.guild_id if scope == "guild" else None
     sort = rating_sort(sort, players)
-    payload = await leaderboard_payload(services.storage, guild_id, sort, with_bots, 0, lang)
+    chosen = await _season(services, guild_id, season)
+    payload = await leaderboard_payload(
+        services.storage, guild_id, sort, with_bots, 0, lang, chosen
+    )
     await interaction.response.send_message(**payload.to_send())
+
+
+async def _season(services: Services, guild_id: int | None, key: str | None) -> SeasonRow | None:
+    """The season a server's board is asked for; None: all time (the board of all servers,
+    or no season running, or none of its matches yet). Refusal for an unknown season."""
+    if guild_id is None or key == ALL_TIME:
+        return None
+    if key:
+        found = await services.storage.season(guild_id, key)
+        if found is None:
+            raise Refusal("unknown_season")
+        return found
+    current = (await services.settings.get(guild_id)).season_at(now())
+    return None if current is None else await services.storage.season(guild_id, current.key)
+
+
+async def season_choices(
+    services: Services, interaction: discord.Interaction, typed: str
+) -> list[app_commands.Choice[str]]:
+    """The season option's suggestions: the server's seasons, the latest first, then all
+    time; those whose name holds what was typed."""
+    lang = await reader_language(services, interaction)
+    rows = (
+        [] if interaction.guild_id is None else await services.storage.seasons(interaction.guild_id)
+    )
+    choices = [(season_name(row.season, lang), row.season.key) for row in rows]
+    choices.append((t("season.choice_all", lang), ALL_TIME))
+    typed = typed.casefold()
+    return [
+        app_commands.Choice(name=name[:100], value=value)
+        for name, value in choices
+        if typed in name.casefold()
+    ][:25]
 
 
 @answers_refusals
@@ -34,12 +87,33 @@ async def stats(
     interaction: discord.Interaction,
     user: discord.User | discord.Member | None,
     rules: str | None,
+    vs: discord.User | discord.Member | None = None,
 ) -> None:
-    """A player's record in this server, of every match or of one rule set's."""
+    """A player's record in this server: their card (a picture, and the same in words) of
+    every match, or their totals of one rule set's."""
     lang = await reader_language(services, interaction)
     target = user or interaction.user
-    text = await stats_text(services.storage, target.id, interaction.guild_id, lang, rules)
-    await interaction.response.send_message(text, allowed_mentions=discord.AllowedMentions.none())
+    guild_id = interaction.guild_id
+    text = await stats_text(services.storage, target.id, guild_id, lang, rules)
+    quiet = discord.AllowedMentions.none()
+    facts = None
+    if rules is None:
+        season = await _season(services, guild_id, None)
+        vs_id = None if vs is None else vs.id
+        facts = await card_facts(
+            services.storage, target.id, target.display_name, guild_id, season, vs_id
+        )
+    if facts is None:
+        await interaction.response.send_message(text, allowed_mentions=quiet)
+        return
+    text = "\n".join([text, *card_words(facts, lang)])
+    png = await render_card_png_async(player_card(facts, lang))
+    picture = discord.File(
+        io.BytesIO(png),
+        "cuarenta-card.png",
+        description=t("stats.picture_alt", lang, name=target.display_name)[:1000],
+    )
+    await interaction.response.send_message(text[:2000], file=picture, allowed_mentions=quiet)
 
 
 class LeaderboardButton(Clickable, ids=ids.LEADERBOARD):
@@ -66,7 +140,55 @@ async def click_leaderboard(
     sort: str,
     with_bots: bool,
     page: int,
+    season: SeasonRow | None = None,
 ) -> None:
     lang = await reader_language(services, interaction)
-    payload = await leaderboard_payload(services.storage, guild_id, sort, with_bots, page, lang)
+    payload = await leaderboard_payload(
+        services.storage, guild_id, sort, with_bots, page, lang, season
+    )
     await interaction.response.edit_message(content=payload.content, view=payload.view)
+
+
+class SeasonBoardButton(Clickable, ids=ids.SEASON_BOARD):
+    """A page of a server's leaderboard of one season."""
+
+    season_id: int
+    sort: str
+    with_bots: bool
+    page: int
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        services = services_of(interaction.client)
+        await click_season_board(
+            services, interaction, self.season_id, self.sort, self.with_bots, self.page
+        )
+
+
+@answers_refusals
+async def click_season_board(
+    services: Services,
+    interaction: discord.Interaction,
+    season_id: int,
+    sort: str,
+    with_bots: bool,
+    page: int,
+) -> None:
+    season = await services.storage.season_by_id(season_id)
+    if season is None:
+        raise Refusal("unknown_season")
+    await click_leaderboard(services, interaction, season.guild_id, sort, with_bots, page, season)
+
+
+@answers_refusals
+async def logros(
+    services: Services,
+    interaction: discord.Interaction,
+    user: discord.User | discord.Member | None,
+) -> None:
+    """/cuarenta logros: a player's logros, earned and still to earn."""
+    lang = await reader_language(services, interaction)
+    target = user or interaction.user
+    earned = await services.storage.player_logros(target.id)
+    await interaction.response.send_message(
+        logros_text(target.id, earned, lang), allowed_mentions=discord.AllowedMentions.none()
+    )

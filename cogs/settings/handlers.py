@@ -13,7 +13,13 @@ from engine import Rules
 from i18n import t
 from tables import Refusal
 from tables.house_rules import OPTION_BY_FIELD
-from tables.settings import ServerSettings, config_changes, house_rules_config
+from tables.settings import (
+    SeasonChanges,
+    ServerSettings,
+    config_changes,
+    house_rules_config,
+    named_season_config,
+)
 
 from ..answers import (
     answers_refusals,
@@ -39,9 +45,11 @@ async def config(
     table_picture: bool | None,
     bot_level: str | None,
     replay_all_hands: bool | None,
+    seasons: SeasonChanges | None = None,
 ) -> None:
     """/cuarenta config: the server's settings, changed if asked, and the panel."""
     guild_id = require_manager(interaction)
+    seasons = seasons or SeasonChanges()
     changes = config_changes(
         rules=rules,
         turn_seconds=turn_seconds,
@@ -49,14 +57,24 @@ async def config(
         table_picture=table_picture,
         bot_level=bot_level,
         replay_all_hands=replay_all_hands,
+        seasons=seasons.mode,
+        season_channel=seasons.channel_id,
     )
-    if changes:
+    named = seasons.named_season()
+    if named is not None:
+        settings = await services.settings.update(
+            guild_id, lambda stored: changes | named_season_config(stored, *named)
+        )
+    elif changes:
         settings = await services.settings.change(guild_id, **changes)
-        services.runtime.publish_guild(guild_id)  # e.g. the table picture turned on or off
     else:
         settings = await services.settings.get(guild_id)
+    saved = bool(changes) or named is not None
+    if saved:
+        services.runtime.publish_guild(guild_id)  # e.g. the table picture turned on or off
+        services.seasons.wake()  # the calendar may have changed
     lang = await reader_language(services, interaction)
-    key = "config.saved" if changes else "config.show"
+    key = "config.saved" if saved else "config.show"
     text = t(key, lang, summary=config_summary(settings, lang))
     text += "\n\n" + panel_text(settings, lang)
     await reply(interaction, text, rows=panel(settings, lang))

@@ -35,7 +35,27 @@ def config_summary(settings: ServerSettings, lang: str) -> str:
         picture=t("word.on" if settings.table_picture else "word.off", lang),
     )
     hands = t("word.on" if settings.replay_all_hands else "word.off", lang)
-    return f"{summary}, {t('config.replay_hands', lang, value=hands)}"
+    replays = t("config.replay_hands", lang, value=hands)
+    return f"{summary}, {replays}, {seasons_summary(settings, lang)}"
+
+
+def seasons_summary(settings: ServerSettings, lang: str) -> str:
+    """ "temporadas mensuales (anuncios en #canal)", and the named seasons when they are on."""
+    channel = settings.season_channel
+    where = t("config.season_channel", lang, channel=f"<#{channel}>") if channel else ""
+    text = t(
+        "config.seasons", lang, mode=t(f"choice.season_{settings.seasons}", lang), channel=where
+    )
+    if settings.seasons != "named":
+        return text
+    named = [
+        t("config.named_one", lang, name=s.name, first=s.first.isoformat(), last=s.last.isoformat())
+        for s in settings.named()
+    ]
+    listed = (
+        t("config.named", lang, seasons="; ".join(named)) if named else t("config.named_none", lang)
+    )
+    return f"{text}. {listed}"
 
 
 def _pages() -> tuple[tuple[RuleOption, ...], ...]:

@@ -124,6 +124,16 @@ REVIEW_PICTURES = IdTemplate("rvpics", (Part("match_id", r"[A-Za-z0-9_-]+"),))  
 LEADERBOARD = IdTemplate(
     "lb", (SCOPE, Part("sort", r"[a-z_]+"), Part("with_bots", r"[01]", _flag), PAGE)
 )
+# A page of a server's leaderboard of one season.
+SEASON_BOARD = IdTemplate(
+    "lbs",
+    (
+        Part("season_id", r"[0-9]+", int),
+        Part("sort", r"[a-z_]+"),
+        Part("with_bots", r"[01]", _flag),
+        PAGE,
+    ),
+)
 HISTORY = IdTemplate("hist", (Part("user_id", r"[0-9]+", int), SCOPE, PAGE))
 REPLAY = IdTemplate(
     "rp",
