@@ -249,7 +249,8 @@ SEASON_MESSAGES: dict[str, tuple[str, str]] = {
     # --- the player's card --------------------------------------------------------------
     "card.season": ("Temporada {name}", "Season {name}"),
     "card.all_time": ("De siempre", "All time"),
-    "card.rank": ("puesto {rank}", "rank {rank}"),
+    "card.rank": ("#{rank}", "#{rank}"),
+    "card.someone": ("alguien", "someone"),
     "card.unrated": ("sin nivel", "unrated"),
     "card.curve": ("Nivel · últimas {count} partidas", "Rating · last {count} matches"),
     "card.curve_none": ("Sin partidas con nivel todavía", "No rated matches yet"),
@@ -258,7 +259,8 @@ SEASON_MESSAGES: dict[str, tuple[str, str]] = {
     "card.limpias": ("Limpias", "Limpias"),
     "card.rondas": ("Rondas", "Rondas"),
     "card.cartones": ("Cartones", "Counts"),
-    "card.zapaterias": ("Zapaterías dadas · recibidas", "Zapaterías given · taken"),
+    "card.zapaterias_given": ("Zap. dadas", "Zap. given"),
+    "card.zapaterias_taken": ("Zap. recibidas", "Zap. taken"),
     "card.partner": ("Mejor compañero", "Best partner"),
     "card.rival": ("Rival más duro", "Toughest rival"),
     "card.vs": ("Contra {who}", "Against {who}"),
@@ -271,9 +273,11 @@ SEASON_MESSAGES: dict[str, tuple[str, str]] = {
         "{mode}{bots} **{rating}** (puesto {rank})",
         "{mode}{bots} **{rating}** (rank {rank})",
     ),
-    "stats.more": (
-        "Cartones {cartones} · Mejor racha: {streak} caídas seguidas",
-        "Counts {cartones} · Best streak: {streak} caídas in a row",
+    "stats.cartones": ("Cartones {cartones}", "Counts {cartones}"),
+    "stats.streak.one": (" · Mejor racha: 1 caída", " · Best streak: 1 caída"),
+    "stats.streak.other": (
+        " · Mejor racha: {count} caídas seguidas",
+        " · Best streak: {count} caídas in a row",
     ),
     "stats.modes": ("Por mesa: {modes}", "By table: {modes}"),
     "stats.vs": (

@@ -1,11 +1,12 @@
 """The player's card: name, ratings, the rating curve and the record, drawn like the table.
 
 `PlayerCard` holds plain values only, already in the reader's words: the card knows no
-storage and no language. Layout (640 × 470, the table picture's width, so both read the
-same on a phone, where Discord shows them about 360 px wide and every text stays 11 px or
-taller): a band with the name and the two ratings (this season's, big, and all time's),
-the felt with the rating curve over the last matches, then the record in a grid of
-figures, and two lines for the best partner, the toughest rival and the head-to-head.
+storage and no language. Layout (640 px wide like the table picture, so both read
+the same on a phone, where Discord shows them about 330 px wide and every text stays 11 px
+or taller; as tall as its figures need): a band with the name and the two ratings (this
+season's, big, and all time's, each with its rank and what it is below), the felt with the
+rating curve over the last matches, then the record in a grid of figures, three to a row,
+and up to two lines for the best partner, the toughest rival and the head-to-head.
 """
 
 from __future__ import annotations
@@ -19,24 +20,25 @@ from PIL import Image, ImageDraw
 from .shapes import DRAW_LOCK, font, printable
 from .table import BAND, DIM, FELT, INK, TURN
 
-WIDTH, HEIGHT = 640, 470
+WIDTH = 640
 MARGIN = 16
-HEADER_H = 96
-CURVE_TOP, CURVE_BOTTOM = HEADER_H, 266
-GRID_TOP, GRID_ROW_H = 276, 62
-GRID_COLUMNS = 4
-LINES_TOP, LINE_H = 408, 30
-NAME_PX, BIG_PX, VALUE_PX, LABEL_PX = 30, 44, 28, 20
+HEADER_H = 128
+CURVE_TOP, CURVE_BOTTOM = HEADER_H, 300
+GRID_TOP, GRID_ROW_H = 306, 66
+GRID_COLUMNS = 3
+LINE_H = 32
+NAME_PX, BIG_PX, VALUE_PX, LABEL_PX = 30, 44, 30, 22
 GRID_LINE = (45, 120, 78)
 UP, DOWN = (134, 239, 172), (252, 165, 165)
 
 
 @dataclass(frozen=True)
 class Rated:
-    """One rating as shown: its number ("1043", or "—" when unrated) and what it is
-    ("Temporada diciembre 2026 · puesto 2")."""
+    """One rating as shown: its number ("1043", or "—" when unrated), its rank ("#2", or
+    ""), and what it is ("Temporada diciembre 2026")."""
 
     value: str
+    rank: str
     caption: str
 
 
@@ -75,21 +77,26 @@ def _text(
 
 
 def _header(draw: ImageDraw.ImageDraw, card: PlayerCard) -> None:
+    """The name; this season's rating big on the left, all time's on the right, each with
+    its rank beside it and what it is below."""
     draw.rectangle((0, 0, WIDTH, HEADER_H), fill=BAND)
-    half = WIDTH / 2 - MARGIN
+    half = WIDTH / 2 - MARGIN - 12
     _text(draw, (MARGIN, 36), card.name, NAME_PX, INK, max_w=WIDTH - 2 * MARGIN)
-    width = _text(draw, (MARGIN, 84), card.season.value, BIG_PX, TURN)
-    _text(draw, (MARGIN + width + 10, 82), card.season.caption, LABEL_PX, DIM, max_w=half - width)
+    width = _text(draw, (MARGIN, 86), card.season.value, BIG_PX, TURN)
+    _text(draw, (MARGIN + width + 10, 84), card.season.rank, LABEL_PX, INK)
     right = WIDTH - MARGIN
-    width = _text(draw, (right, 84), card.all_time.value, VALUE_PX, INK, anchor="rs")
-    _text(draw, (right - width - 10, 82), card.all_time.caption, LABEL_PX, DIM, "rs", half / 1.4)
+    rank = _text(draw, (right, 84), card.all_time.rank, LABEL_PX, INK, anchor="rs")
+    _text(draw, (right - rank - 10, 86), card.all_time.value, VALUE_PX, INK, anchor="rs")
+    taken = _text(draw, (right, 116), card.all_time.caption, LABEL_PX, DIM, "rs", half)
+    room = WIDTH - 2 * MARGIN - taken - 24  # the season's caption may use what is left
+    _text(draw, (MARGIN, 116), card.season.caption, LABEL_PX, DIM, max_w=room)
 
 
 def _curve(draw: ImageDraw.ImageDraw, card: PlayerCard) -> None:
     """The rating over the last matches: a line with a dot per match, the highest and
     lowest values at the left, the last one at its dot, green if it went up, red if down."""
-    top, bottom = CURVE_TOP + 44, CURVE_BOTTOM - 18
-    _text(draw, (MARGIN, CURVE_TOP + 30), card.curve_title, LABEL_PX, DIM)
+    top, bottom = CURVE_TOP + 50, CURVE_BOTTOM - 18
+    _text(draw, (MARGIN, CURVE_TOP + 32), card.curve_title, LABEL_PX, DIM, max_w=WIDTH - 2 * MARGIN)
     points = card.curve
     if not points:
         return
@@ -118,28 +125,32 @@ def _curve(draw: ImageDraw.ImageDraw, card: PlayerCard) -> None:
     _text(draw, (last_x + 12, last_y), str(points[-1]), LABEL_PX, INK, "lm")
 
 
+def _rows(card: PlayerCard) -> int:
+    return -(-len(card.figures) // GRID_COLUMNS)
+
+
+def height(card: PlayerCard) -> int:
+    """The card's height: its figures' rows and its lines."""
+    return GRID_TOP + _rows(card) * GRID_ROW_H + len(card.lines[:2]) * LINE_H + 12
+
+
 def _grid(draw: ImageDraw.ImageDraw, card: PlayerCard) -> None:
-    """The figures, four to a row: the value big, its label small below."""
-    draw.rectangle((0, CURVE_BOTTOM, WIDTH, HEIGHT), fill=BAND)
+    """The figures, three to a row: the value big, its label small below; then the lines."""
+    draw.rectangle((0, CURVE_BOTTOM, WIDTH, height(card)), fill=BAND)
     column = (WIDTH - 2 * MARGIN) / GRID_COLUMNS
     for index, (value, label) in enumerate(card.figures):
         row, col = divmod(index, GRID_COLUMNS)
         x, top = MARGIN + col * column, GRID_TOP + row * GRID_ROW_H
-        _text(draw, (x, top + 28), value, VALUE_PX, INK, max_w=column - 8)
-        _text(draw, (x, top + 52), label, LABEL_PX, DIM, max_w=column - 8)
+        _text(draw, (x, top + 30), value, VALUE_PX, INK, max_w=column - 10)
+        _text(draw, (x, top + 56), label, LABEL_PX, DIM, max_w=column - 10)
+    lines_top = GRID_TOP + _rows(card) * GRID_ROW_H
     for number, line in enumerate(card.lines[:2]):
-        _text(
-            draw,
-            (MARGIN, LINES_TOP + 24 + number * LINE_H),
-            line,
-            LABEL_PX,
-            INK,
-            max_w=WIDTH - 2 * MARGIN,
-        )
+        baseline = lines_top + 24 + number * LINE_H
+        _text(draw, (MARGIN, baseline), line, LABEL_PX, INK, max_w=WIDTH - 2 * MARGIN)
 
 
 def draw_card(card: PlayerCard) -> Image.Image:
-    image = Image.new("RGB", (WIDTH, HEIGHT), FELT)
+    image = Image.new("RGB", (WIDTH, height(card)), FELT)
     draw = ImageDraw.Draw(image)
     with DRAW_LOCK:
         _header(draw, card)

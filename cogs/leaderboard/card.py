@@ -96,15 +96,15 @@ async def card_facts(
 
 def _rating(row: RatingRow | None, caption: str, lang: str) -> Rated:
     if row is None:
-        return Rated("—", f"{caption} · {t('card.unrated', lang)}")
+        return Rated("—", t("card.unrated", lang), caption)
     rank = t("card.rank", lang, rank=row.rank)
-    return Rated(str(ratings.shown(row.skill.conservative)), f"{caption} · {rank}")
+    return Rated(str(ratings.shown(row.skill.conservative)), rank, caption)
 
 
-def _name(facts: CardFacts, user_id: int | None) -> str:
+def _name(facts: CardFacts, user_id: int | None, lang: str) -> str:
     if user_id is None:
         return "—"
-    return facts.names.get(user_id, "?")
+    return facts.names.get(user_id) or t("card.someone", lang)
 
 
 def player_card(facts: CardFacts, lang: str) -> PlayerCard:
@@ -123,16 +123,17 @@ def player_card(facts: CardFacts, lang: str) -> PlayerCard:
         (str(stats.limpias), t("card.limpias", lang)),
         (str(stats.rondas), t("card.rondas", lang)),
         (str(facts.cartones), t("card.cartones", lang)),
-        (f"{stats.zapaterias_given} · {stats.zapaterias_suffered}", t("card.zapaterias", lang)),
+        (str(stats.zapaterias_given), t("card.zapaterias_given", lang)),
+        (str(stats.zapaterias_suffered), t("card.zapaterias_taken", lang)),
         (f"{len(facts.logros)}/{len(LOGROS)}", t("card.logros", lang)),
     ]
     lines = [
-        f"{t('card.partner', lang)}: {_name(facts, stats.best_partner)} · "
-        f"{t('card.rival', lang)}: {_name(facts, stats.toughest_opponent)}"
+        f"{t('card.partner', lang)}: {_name(facts, stats.best_partner, lang)} · "
+        f"{t('card.rival', lang)}: {_name(facts, stats.toughest_opponent, lang)}"
     ]
     if facts.vs is not None:
         other, wins, losses = facts.vs
-        lines.append(f"{t('card.vs', lang, who=_name(facts, other))}: {wins}–{losses}")
+        lines.append(f"{t('card.vs', lang, who=_name(facts, other, lang))}: {wins}–{losses}")
     curve_title = (
         t("card.curve", lang, count=len(facts.curve)) if facts.curve else t("card.curve_none", lang)
     )
@@ -144,7 +145,7 @@ def player_card(facts: CardFacts, lang: str) -> PlayerCard:
         all_time=_rating(facts.rating, t("card.all_time", lang), lang),
         curve_title=curve_title,
         curve=facts.curve,
-        figures=tuple(figures[:8]),
+        figures=tuple(figures),
         lines=tuple(lines),
     )
 
@@ -175,7 +176,10 @@ def card_words(facts: CardFacts, lang: str) -> list[str]:
             for players, wins, losses in facts.modes
         )
         lines.append(t("stats.modes", lang, modes=modes))
-    lines.append(t("stats.more", lang, cartones=facts.cartones, streak=facts.best_streak))
+    lines.append(
+        t("stats.cartones", lang, cartones=facts.cartones)
+        + tn("stats.streak", lang, facts.best_streak)
+    )
     if facts.vs is not None:
         other, wins, losses = facts.vs
         lines.append(
