@@ -18,11 +18,12 @@ _COLUMNS = "user_id, logro, guild_id, match_id, earned_at"
 _RATED_TOTALS = f"scope = ? AND user_id = ? AND with_bots IN ({POOL_HUMANS}, {POOL_BOTS})"
 
 
-async def save_feats(db: Database, match_id: str, feats: Iterable[MatchFeats]) -> None:
+async def save_feats(db: Database, feats: Iterable[tuple[str, MatchFeats]]) -> None:
+    """Save (match id, feats) rows; a match's feats saved before are kept."""
     await db.executemany(
         "INSERT INTO match_feats (match_id, user_id, guild_id, caida_streak, cartones) "
         "VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
-        [(match_id, f.user_id, f.guild_id, f.caida_streak, f.cartones) for f in feats],
+        [(match_id, f.user_id, f.guild_id, f.caida_streak, f.cartones) for match_id, f in feats],
     )
 
 

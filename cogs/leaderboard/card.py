@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from db import PlayerStats, RatingRow, SeasonRow, Storage
+from db import HistoryEntry, PlayerStats, RatingRow, SeasonRow, Storage
 from i18n import t, tn
 from render.card import PlayerCard, Rated
 from tables import ratings
@@ -25,6 +25,8 @@ class CardFacts:
     user_id: int
     name: str
     stats: PlayerStats
+    ratings: list[RatingRow]  # of all time, every ranking the player is in
+    best_win: tuple[HistoryEntry, float] | None
     season: SeasonRow | None
     season_rating: RatingRow | None  # in the same ranking as `rating`
     rating: RatingRow | None  # the ranking the player played most
@@ -50,6 +52,7 @@ async def card_facts(
     if stats is None:
         return None
     rows = await storage.player_ratings(user_id, guild_id)
+    best = await storage.best_win(user_id, guild_id) if rows else None
     main = max(rows, key=lambda row: (row.matches, -row.with_bots, -row.players), default=None)
     season_rating: RatingRow | None = None
     curve: tuple[int, ...] = ()
@@ -81,6 +84,8 @@ async def card_facts(
         user_id=user_id,
         name=name,
         stats=stats,
+        ratings=rows,
+        best_win=best,
         season=season,
         season_rating=season_rating,
         rating=main,

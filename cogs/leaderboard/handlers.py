@@ -21,7 +21,7 @@ from ..services import Services, services_of
 from ..ui import ids
 from ..ui.ids import Clickable
 from .card import card_facts, card_words, player_card
-from .messages import leaderboard_payload, rating_sort, stats_text
+from .messages import leaderboard_payload, rating_sort, record_text_of, stats_text
 
 ALL_TIME = "all"  # the season option's value for the board of all time
 
@@ -94,7 +94,6 @@ async def stats(
     lang = await reader_language(services, interaction)
     target = user or interaction.user
     guild_id = interaction.guild_id
-    text = await stats_text(services.storage, target.id, guild_id, lang, rules)
     quiet = discord.AllowedMentions.none()
     facts = None
     if rules is None:
@@ -104,9 +103,11 @@ async def stats(
             services.storage, target.id, target.display_name, guild_id, season, vs_id
         )
     if facts is None:
+        text = await stats_text(services.storage, target.id, guild_id, lang, rules)
         await interaction.response.send_message(text, allowed_mentions=quiet)
         return
-    text = "\n".join([text, *card_words(facts, lang)])
+    record = record_text_of(facts.stats, facts.ratings, facts.best_win, lang)
+    text = "\n".join([record, *card_words(facts, lang)])
     png = await render_card_png_async(player_card(facts, lang))
     picture = discord.File(
         io.BytesIO(png),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from db import PlayerStats, SeasonRow, Storage
+from db import HistoryEntry, PlayerStats, RatingRow, SeasonRow, Storage
 from db.ratings import TREND_MATCHES
 from i18n import t, tn
 from tables import ratings
@@ -184,19 +184,27 @@ async def stats_text(
 ) -> str:
     """A player's record in this server, of every match or of one rule set's."""
     stats = await storage.player_stats(user_id, guild_id, rules=rules)
-    who = f"<@{user_id}>"
     if stats is None:
-        return t("stats.none", lang, who=who)
+        return t("stats.none", lang, who=f"<@{user_id}>")
     # Ratings span every rule set: told with the totals of every match only.
-    rated = [] if rules else await rating_lines(storage, user_id, guild_id, lang)
-    return "\n".join([_totals_text(stats, who, lang), *rated])
+    rows = [] if rules else await storage.player_ratings(user_id, guild_id)
+    best = await storage.best_win(user_id, guild_id) if rows else None
+    return record_text_of(stats, rows, best, lang)
 
 
-async def rating_lines(
-    storage: Storage, user_id: int, guild_id: int | None, lang: str
+def record_text_of(
+    stats: PlayerStats, rows: list[RatingRow], best: tuple[HistoryEntry, float] | None, lang: str
+) -> str:
+    """The player's totals, then their ratings and best win (none if unrated)."""
+    return "\n".join(
+        [_totals_text(stats, f"<@{stats.user_id}>", lang), *rating_lines(rows, best, lang)]
+    )
+
+
+def rating_lines(
+    rows: list[RatingRow], best: tuple[HistoryEntry, float] | None, lang: str
 ) -> list[str]:
     """The player's ratings (each with rank and recent trend) and best win; none if unrated."""
-    rows = await storage.player_ratings(user_id, guild_id)
     if not rows:
         return []
     lines = [t("stats.ratings", lang)]
@@ -216,7 +224,6 @@ async def rating_lines(
                 recent=tn("stats.recent", lang, recent),
             )
         )
-    best = await storage.best_win(user_id, guild_id)
     if best is not None:
         entry, strength = best
         against = [seat_label(s, lang) for s in entry.seats if s.seat % 2 != entry.side]
