@@ -418,7 +418,7 @@ async def bench_seasons(new_database: Callable[[], str]) -> None:
         for query in range(QUERIES):
             user = busiest if query % 10 == 0 else rng.choice(users)
             guild = None if query % 4 == 0 else rng.choice(guilds)
-            season = rng.choice(seasons[guild]) if guild is not None else None
+            season = rng.choice(seasons[guild]).season if guild is not None else None
             started = time.perf_counter()
             facts = await card_facts(storage, user, "Jugador", guild, season, rng.choice(users))
             cards.append(time.perf_counter() - started)

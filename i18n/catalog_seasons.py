@@ -269,6 +269,10 @@ SEASON_MESSAGES: dict[str, tuple[str, str]] = {
         "Temporada {name}: {rows}",
         "Season {name}: {rows}",
     ),
+    "stats.season_none": (
+        "Temporada {name}: aún sin partidas con nivel",
+        "Season {name}: no rated matches yet",
+    ),
     "stats.season_row": (
         "{mode}{bots} **{rating}** (puesto {rank})",
         "{mode}{bots} **{rating}** (rank {rank})",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from db import HistoryEntry, PlayerStats, RatingRow, SeasonRow, Storage
+from db import HistoryEntry, PlayerStats, RatingRow, Season, Storage
 from i18n import t, tn
 from render.card import PlayerCard, Rated
 from tables import ratings
@@ -27,7 +27,7 @@ class CardFacts:
     stats: PlayerStats
     ratings: list[RatingRow]  # of all time, every ranking the player is in
     best_win: tuple[HistoryEntry, float] | None
-    season: SeasonRow | None
+    season: Season | None  # the season running now (None: seasons off, or all servers)
     season_rating: RatingRow | None  # in the same ranking as `rating`
     rating: RatingRow | None  # the ranking the player played most
     curve: tuple[int, ...]  # shown ratings, oldest first
@@ -44,10 +44,11 @@ async def card_facts(
     user_id: int,
     name: str,
     guild_id: int | None,
-    season: SeasonRow | None,
+    season: Season | None,
     vs: int | None,
 ) -> CardFacts | None:
-    """The player's card in one server (None: all); None if they never played there."""
+    """The player's card in one server (None: all), with their rating in the season running
+    now; None if they never played there."""
     stats = await storage.player_stats(user_id, guild_id)
     if stats is None:
         return None
@@ -57,8 +58,13 @@ async def card_facts(
     season_rating: RatingRow | None = None
     curve: tuple[int, ...] = ()
     if main is not None:
-        if season is not None:
-            season_rows = await storage.player_ratings(user_id, guild_id, season.season_id)
+        stored = (
+            None
+            if season is None or guild_id is None
+            else await storage.season(guild_id, season.key)
+        )
+        if stored is not None:
+            season_rows = await storage.player_ratings(user_id, guild_id, stored.season_id)
             season_rating = next(
                 (
                     r
@@ -115,11 +121,6 @@ def _name(facts: CardFacts, user_id: int | None, lang: str) -> str:
 def player_card(facts: CardFacts, lang: str) -> PlayerCard:
     """The card's picture, in the reader's words."""
     stats = facts.stats
-    season_caption = (
-        t("card.season", lang, name=season_name(facts.season.season, lang))
-        if facts.season is not None
-        else t("card.all_time", lang)
-    )
     figures = [
         (f"{wins}–{losses}", mode_name(players, lang)) for players, wins, losses in facts.modes
     ]
@@ -144,10 +145,16 @@ def player_card(facts: CardFacts, lang: str) -> PlayerCard:
     )
     if facts.rating is not None:
         curve_title += f" · {mode_name(facts.rating.players, lang, facts.rating.with_bots)}"
+    all_time = _rating(facts.rating, t("card.all_time", lang), lang)
+    if facts.season is None:  # no season: all time is the big number, alone
+        season, all_time = all_time, Rated("", "", "")
+    else:
+        caption = t("card.season", lang, name=season_name(facts.season, lang))
+        season = _rating(facts.season_rating, caption, lang)
     return PlayerCard(
         name=facts.name,
-        season=_rating(facts.season_rating, season_caption, lang),
-        all_time=_rating(facts.rating, t("card.all_time", lang), lang),
+        season=season,
+        all_time=all_time,
         curve_title=curve_title,
         curve=facts.curve,
         figures=tuple(figures),
@@ -158,13 +165,15 @@ def player_card(facts: CardFacts, lang: str) -> PlayerCard:
 def card_words(facts: CardFacts, lang: str) -> list[str]:
     """What the card shows beyond the totals' text, in words (for screen readers)."""
     lines = []
+    if facts.season is not None and facts.season_rating is None:
+        lines.append(t("stats.season_none", lang, name=season_name(facts.season, lang)))
     if facts.season is not None and facts.season_rating is not None:
         row = facts.season_rating
         lines.append(
             t(
                 "stats.season_rating",
                 lang,
-                name=season_name(facts.season.season, lang),
+                name=season_name(facts.season, lang),
                 rows=t(
                     "stats.season_row",
                     lang,

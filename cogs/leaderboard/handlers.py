@@ -97,7 +97,8 @@ async def stats(
     quiet = discord.AllowedMentions.none()
     facts = None
     if rules is None:
-        season = await _season(services, guild_id, None)
+        calendar = await services.settings.get(guild_id)
+        season = None if guild_id is None else calendar.season_at(now())
         vs_id = None if vs is None else vs.id
         facts = await card_facts(
             services.storage, target.id, target.display_name, guild_id, season, vs_id

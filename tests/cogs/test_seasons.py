@@ -66,6 +66,10 @@ async def test_a_season_rolls_over_with_its_podium_and_stays_readable(world, mak
     old = await world.carla.slash(world.channel, "cuarenta leaderboard", sort="rating", season=key)
     assert old.response.content.splitlines()[1].startswith(f"1. <@{winner}>")
 
+    card = await world.carla.slash(world.channel, "cuarenta stats", user=world.ana)
+    assert "Season January 2026: no rated matches yet" in card.response.content
+    assert "**Rating**" in card.response.content and len(card.response.attachments) == 1
+
     # a match of the new season rates from scratch there; all time goes on
     await record(world, 1, loser, winner)
     board = await world.carla.slash(world.channel, "cuarenta leaderboard", sort="rating")
@@ -109,3 +113,32 @@ async def test_a_season_channel_closed_to_the_bot_is_given_up_and_the_season_kep
     world.env.backend.faults.clear()
     world.env.errors.clear()
     assert announcements(world) == []
+
+
+async def test_a_named_season_is_set_and_bad_season_input_changes_nothing(world):
+    admins = world.guild.create_role("admins", permissions=discord.Permissions(manage_guild=True))
+    dora = world.guild.add_member(world.env.create_user("dora"), roles=[admins])
+    unknown = await world.ana.slash(world.channel, "cuarenta leaderboard", season="1999-01")
+    assert unknown.ephemeral and "I don't know that season" in unknown.response.content
+    for options, why in [
+        ({"season_name": "Fiestas", "season_start": "1/12/2026"}, "needs a name, a start"),
+        ({"season_name": "Fiestas", "season_start": "mañana", "season_end": "6/12/2026"}, "date"),
+        (
+            {"season_name": "Fiestas", "season_start": "6/12/2026", "season_end": "1/12/2026"},
+            "ends",
+        ),
+    ]:
+        refused = await dora.slash(world.channel, "cuarenta config", **options)
+        assert refused.ephemeral and why in refused.response.content
+    settings = services(world.env).settings
+    assert (await settings.get(world.guild.id)).seasons == "monthly"  # nothing changed
+    saved = await dora.slash(
+        world.channel,
+        "cuarenta config",
+        season_name="Fiestas de Quito",
+        season_start="1/12/2026",
+        season_end="6/12/2026",
+    )
+    assert "seasons named, with dates" in saved.response.content
+    assert "Fiestas de Quito (2026-12-01 to 2026-12-06)" in saved.response.content
+    assert await season_now(world) is None  # no named season runs today: matches count in none

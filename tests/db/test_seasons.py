@@ -6,8 +6,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from db import Logro, MatchFeats, Podium, Season, Storage
+from db.migrations import LATEST_VERSION
 from tables import ratings
 from tests.db.other_connection import peek
+from tests.db.test_migrations import build_file
 from tests.db.test_records import GUILD, OTHER_GUILD, A, B, C, duel
 
 DECEMBER = Season("2026-12", "2026-12", 100.0, 200.0)
@@ -129,3 +131,20 @@ async def test_the_matches_to_scan_are_read_a_batch_at_a_time(storage):
     assert [match_id for _, match_id in rest] == ["s2", "s3"]
     await storage.save_logros("s2", [MatchFeats(A, GUILD, 0, 0)], [], True)
     assert [m for _, m in await storage.matches_to_scan(200.0)] == ["s0", "s1", "s3", "s4"]
+
+
+async def test_a_database_of_before_seasons_migrates_with_its_matches_in_all_time(tmp_path):
+    path = tmp_path / "v7.sqlite3"
+    build_file(path, LATEST_VERSION - 1)  # the schema before seasons, with a match of server 5
+    storage = await Storage.open(path)
+    try:
+        assert await storage.seasons(5) == []  # old matches count in no season, only all time
+        await play(storage, at(duel(100, 300, guild=5), 150.0), DECEMBER)
+        december = await storage.season(5, DECEMBER.key)
+        season = await storage.leaderboard(5, min_matches=1, season_id=december.season_id)
+        assert [(row.user_id, row.matches) for row in season] == [(100, 1), (300, 1)]
+        all_time = await storage.leaderboard(5, min_matches=1)
+        assert {row.user_id: row.matches for row in all_time} == {100: 2, 200: 1, 300: 1}
+        assert await storage.matches_to_scan(1e12) == []  # the old match has no move log
+    finally:
+        await storage.close()
