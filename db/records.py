@@ -132,6 +132,12 @@ def _moves_rows(match: MatchRecord) -> list[tuple]:
     return [(match.match_id, match.finished_at, match.seed, " ".join(match.moves), stand_ins)]
 
 
+def _season_guild(match: MatchRecord) -> int | None:
+    """The server whose season the match counts in; None for a match outside a server or
+    abandoned (an abandoned match counts nowhere, and opens no season)."""
+    return None if match.outcome == MatchOutcome.ABANDONED else match.guild_id
+
+
 def pool(match: MatchRecord) -> int:
     """The ranking the match counts in: with bots, human-only, or none (casual)."""
     if match.with_bots:
@@ -170,9 +176,9 @@ async def record(
     async with db.transaction():
         if await db.execute(_INSERT_MATCH, _match_row(match)) == 0:
             return  # recorded before: the totals already count it
-        season_id = None
-        if season is not None and match.guild_id is not None:
-            season_id = await seasons.ensure(db, match.guild_id, season)
+        season_id, guild_id = None, _season_guild(match)
+        if season is not None and guild_id is not None:
+            season_id = await seasons.ensure(db, guild_id, season)
             await db.execute(_INSERT_SEASON_MATCH, (match.match_id, season_id))
         await db.executemany(_INSERT_SEAT, _seat_rows(match))
         await db.executemany(_UPSERT_TOTALS, _total_rows(match, season_id))
@@ -237,11 +243,11 @@ async def record_many(
         await db.executemany(_INSERT_MATCH, [_match_row(m) for m in matches])
         placed, known = [], {}
         for match in matches:
-            season = season_of(match)
-            if season is not None and match.guild_id is not None:
-                key = (match.guild_id, season.key)
+            season, guild_id = season_of(match), _season_guild(match)
+            if season is not None and guild_id is not None:
+                key = (guild_id, season.key)
                 if key not in known:
-                    known[key] = await seasons.ensure(db, match.guild_id, season)
+                    known[key] = await seasons.ensure(db, guild_id, season)
                 placed.append((match.match_id, known[key]))
         await db.executemany(_INSERT_SEASON_MATCH_BULK, placed)
         await db.executemany(_INSERT_SEAT, [row for m in matches for row in _seat_rows(m)])

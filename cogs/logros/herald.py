@@ -55,8 +55,13 @@ class LogroHerald:
         humans' counts after it."""
         feats: list[MatchFeats] = []
         earned: dict[int, set[str]] = {user: set() for user in humans}
+        found = None
         if match_log is not None:
-            found = logros.analyse(match_log)
+            try:
+                found = logros.analyse(match_log)
+            except Exception:  # a log this engine cannot replay: the counts still earn
+                log.exception("the move log of %s could not be replayed for logros", match_id)
+        if match_log is not None and found is not None:
             feats = logros.match_feats(match_log, found)
             for user, names in logros.earned_in_match(match_log, found).items():
                 earned[user] |= names

@@ -95,3 +95,16 @@ async def test_the_card_tells_the_matches_played(world):
     assert len(menu.response.attachments) == 1
     nobody = await world.carla.context_menu(world.channel, "Cuarenta stats", world.carla)
     assert "hasn't played yet" in nobody.response.content and not nobody.response.attachments
+
+
+async def test_a_move_log_that_cannot_be_replayed_earns_nothing_and_stops_nothing(world):
+    broken = replace(
+        duel_record(1, world.guild.id, world.ana.id, world.beto.id),
+        finished_at=now(),
+        seed=7,
+        moves=("Kx", "7z"),
+    )
+    await world.env.bot.storage.record_match(broken)
+    await services(world.env).logros.award(broken)  # logged, not raised: the table ends
+    assert await world.env.bot.storage.player_logros(world.ana.id) == []
+    world.env.errors.clear()  # the replay failure the bot logged on purpose

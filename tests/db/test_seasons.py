@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from db import Logro, MatchFeats, Podium, Season, Storage
+from db import Logro, MatchFeats, MatchOutcome, Podium, Season, Storage
 from db.migrations import LATEST_VERSION
 from tables import ratings
 from tests.db.other_connection import peek
@@ -57,9 +57,11 @@ async def test_a_new_season_starts_fresh_and_all_time_goes_on(storage, database)
     )
 
 
-async def test_a_match_outside_a_season_or_a_server_counts_in_none(storage, database):
+async def test_a_match_outside_a_season_or_a_server_or_abandoned_counts_in_none(storage, database):
     await play(storage, at(duel(A, B), 150.0), None)
     await play(storage, at(duel(A, B, guild=None), 150.0), DECEMBER)
+    abandoned = replace(at(duel(A, B), 150.0), outcome=MatchOutcome.ABANDONED)
+    await storage.record_match(abandoned, DECEMBER)
     assert await storage.seasons(GUILD) == []
     assert await peek(database, "SELECT COUNT(*) FROM season_matches") == [(0,)]
 
