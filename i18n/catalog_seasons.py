@@ -192,6 +192,11 @@ SEASON_MESSAGES: dict[str, tuple[str, str]] = {
         "Esas fechas se cruzan con otra temporada con nombre. Nada ha cambiado.",
         "Those dates overlap another named season. Nothing changed.",
     ),
+    "refuse.season_of_all_servers": (
+        "Las temporadas son de cada servidor: pide la clasificación de este servidor."
+        " Nada ha cambiado.",
+        "Seasons are each server's own: ask for this server's leaderboard. Nothing changed.",
+    ),
     "refuse.unknown_season": (
         "No conozco esa temporada: elige una de la lista. Nada ha cambiado.",
         "I don't know that season: pick one from the list. Nothing changed.",

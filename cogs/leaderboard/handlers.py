@@ -50,9 +50,12 @@ async def leaderboard(
 
 async def _season(services: Services, guild_id: int | None, key: str | None) -> SeasonRow | None:
     """The season a server's board is asked for; None: all time (the board of all servers,
-    or no season running, or none of its matches yet). Refusal for an unknown season."""
-    if guild_id is None or key == ALL_TIME:
+    or no season running, or none of its matches yet). Refusal for an unknown season, or
+    a season asked of the board of all servers (seasons are each server's own)."""
+    if key == ALL_TIME or (guild_id is None and not key):
         return None
+    if guild_id is None:
+        raise Refusal("season_of_all_servers")
     if key:
         found = await services.storage.season(guild_id, key)
         if found is None:

@@ -120,6 +120,10 @@ async def test_a_named_season_is_set_and_bad_season_input_changes_nothing(world)
     dora = world.guild.add_member(world.env.create_user("dora"), roles=[admins])
     unknown = await world.ana.slash(world.channel, "cuarenta leaderboard", season="1999-01")
     assert unknown.ephemeral and "I don't know that season" in unknown.response.content
+    everywhere = await world.ana.slash(
+        world.channel, "cuarenta leaderboard", scope="global", season="2025-12"
+    )
+    assert everywhere.ephemeral and "each server's own" in everywhere.response.content
     for options, why in [
         ({"season_name": "Fiestas", "season_start": "1/12/2026"}, "needs a name, a start"),
         ({"season_name": "Fiestas", "season_start": "mañana", "season_end": "6/12/2026"}, "date"),
