@@ -58,7 +58,7 @@ class _Seat:
     caida_limpias: int = 0
     rondas: int = 0
     dobles: int = 0
-    streak: int = 0
+    streak: int = 0  # the seat's own plays in a row, each a caída (see _read)
     best_streak: int = 0
 
 
@@ -140,6 +140,12 @@ def _read(
     seat.best_streak = max(seat.best_streak, seat.streak)
     if caida and chosen is not None:
         seat.caidas += 1
+    chica_over = any(event.kind == EventKind.CHICA for event in events)
+    for index, other in enumerate(found.seats):
+        # as the caídas seguidas option counts them: the other side's caída breaks a run,
+        # and a new chica starts every run afresh
+        if chica_over or (caida and index % 2 != played_by % 2):
+            other.streak = 0
 
 
 def match_feats(log: MatchLog, found: Analysis) -> list[MatchFeats]:

@@ -146,3 +146,17 @@ def test_a_close_chica_is_no_comeback_and_a_drop_breaks_a_streak(monkeypatch):
 def test_counts_reach_their_logros():
     counts = {"wins": 10, "caidas": 99, "matches": 50, "season_matches": 9}
     assert logros.earned_by_counts(counts) == {"ten_wins", "fifty_matches"}
+
+
+def test_the_other_sides_caida_breaks_a_run(monkeypatch):
+    found = scripted_log(
+        [
+            (0, (2, 0), [CAIDA]),
+            (1, (2, 2), [Event(EventKind.CAIDA, 1, 2, 1)]),
+            (0, (4, 2), [CAIDA]),
+            (1, (4, 2), [DROP_1]),
+            (0, (40, 2), [CAIDA, *CHICA_0]),
+        ],
+        monkeypatch,
+    )
+    assert found.seats[0].best_streak == 2 and found.seats[1].best_streak == 1
