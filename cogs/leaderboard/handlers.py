@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 
 from db import SeasonRow
-from i18n import t
+from i18n import LANGUAGES, t
 from render.card import render_card_png_async
 from tables import Refusal
 
@@ -24,6 +24,7 @@ from .card import card_facts, card_words, player_card
 from .messages import leaderboard_payload, rating_sort, record_text_of, stats_text
 
 ALL_TIME = "all"  # the season option's value for the board of all time
+_ALL_TIME_WORDS = {ALL_TIME, *(t("season.choice_all", lang).casefold() for lang in LANGUAGES)}
 
 
 @answers_refusals
@@ -52,17 +53,29 @@ async def _season(services: Services, guild_id: int | None, key: str | None) -> 
     """The season a server's board is asked for; None: all time (the board of all servers,
     or no season running, or none of its matches yet). Refusal for an unknown season, or
     a season asked of the board of all servers (seasons are each server's own)."""
-    if key == ALL_TIME or (guild_id is None and not key):
+    typed = (key or "").strip().casefold()
+    if typed in _ALL_TIME_WORDS or (guild_id is None and not typed):
         return None
     if guild_id is None:
         raise Refusal("season_of_all_servers")
-    if key:
-        found = await services.storage.season(guild_id, key)
-        if found is None:
-            raise Refusal("unknown_season")
-        return found
+    if typed:
+        return await _season_named(services, guild_id, key or "")
     current = (await services.settings.get(guild_id)).season_at(now())
     return None if current is None else await services.storage.season(guild_id, current.key)
+
+
+async def _season_named(services: Services, guild_id: int, key: str) -> SeasonRow:
+    """The server's season of that key (as the suggestions give it) or name, as typed in
+    either language ("diciembre 2025", "December 2025", "Fiestas de Quito")."""
+    found = await services.storage.season(guild_id, key.strip())
+    if found is not None:
+        return found
+    typed = key.strip().casefold()
+    for row in await services.storage.seasons(guild_id):
+        names = {season_name(row.season, lang).casefold() for lang in LANGUAGES}
+        if typed in names | {row.season.name.casefold()}:
+            return row
+    raise Refusal("unknown_season")
 
 
 async def season_choices(

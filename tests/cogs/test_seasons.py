@@ -63,8 +63,11 @@ async def test_a_season_rolls_over_with_its_podium_and_stays_readable(world, mak
     # the new season has no match yet: the board shows all time; the old one stays readable
     board = await world.carla.slash(world.channel, "cuarenta leaderboard", sort="rating")
     assert "· all time" in board.response.content.splitlines()[0]
-    old = await world.carla.slash(world.channel, "cuarenta leaderboard", sort="rating", season=key)
-    assert old.response.content.splitlines()[1].startswith(f"1. <@{winner}>")
+    for asked in (key, "December 2025", "diciembre 2025"):  # its key, or its name as typed
+        old = await world.carla.slash(
+            world.channel, "cuarenta leaderboard", sort="rating", season=asked
+        )
+        assert old.response.content.splitlines()[1].startswith(f"1. <@{winner}>")
 
     card = await world.carla.slash(world.channel, "cuarenta stats", user=world.ana)
     assert "Season January 2026: no rated matches yet" in card.response.content
