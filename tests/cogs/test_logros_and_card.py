@@ -7,8 +7,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from cogs.clock import now
-from db import MatchOutcome, MatchRecord, PlayerResult
+from cogs.logros.messages import logros_text
+from db import Logro, MatchOutcome, MatchRecord, PlayerResult
 from tables import ratings
+from tables.logros import LOGROS
 from tables.results import match_record
 from tests.cogs.helpers import only_session, play_until_over, services
 from tests.cogs.test_leaderboard_and_stats import duel_record
@@ -108,3 +110,10 @@ async def test_a_move_log_that_cannot_be_replayed_earns_nothing_and_stops_nothin
     await services(world.env).logros.award(broken)  # logged, not raised: the table ends
     assert await world.env.bot.storage.player_logros(world.ana.id) == []
     world.env.errors.clear()  # the replay failure the bot logged on purpose
+
+
+def test_the_logros_list_fits_one_message_whatever_was_earned():
+    everything = [Logro(10**18, name, 1, "m", 0.0) for name in LOGROS]
+    for lang in ("es", "en"):
+        for earned in ([], everything):
+            assert len(logros_text(10**18, earned, lang)) <= 2000
