@@ -8,6 +8,10 @@ gateway connects.
 Several processes may share the servers (SHARD_COUNT, SHARD_IDS) and one database
 (DATABASE_URL=postgresql://...). The process that runs shard 0 is the lead: only it
 uploads the card emojis and syncs the global commands.
+
+SIGTERM or SIGINT stops it gracefully within SHUTDOWN_SECONDS (cogs/ops/stopping.py);
+METRICS_PORT serves /metrics and /healthz (cogs/ops/web.py). `python bot.py backup FILE`
+copies the SQLite database while the bot runs; `python bot.py check` verifies it.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ import hashlib
 import json
 import logging
 import os
+import signal
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -28,10 +33,16 @@ from dotenv import load_dotenv
 
 import render.table
 from cogs.card_emojis import CardEmojis, sync_card_emojis
+from cogs.discord_io import DiscordIO, on_interaction_received
 from cogs.localized import CatalogTranslator
+from cogs.metrics import Metrics
+from cogs.ops.logs import setup_logging
+from cogs.ops.stopping import drain, watch_interactions
+from cogs.ops.web import OpsServer
 from cogs.services import Services
 from cogs.workers import REVIEW_NICENESS
 from db import Storage, StorageError
+from db.backup import backup_sqlite, check
 from engine.cards import full_deck
 from render.faces import FACE_VERSION, emoji_name
 
@@ -47,6 +58,9 @@ MISSING_TOKEN = (
 # bot_state key: the hash of the command definitions last synced globally.
 SYNCED_COMMANDS_KEY = "synced_commands_hash"
 CARD_FACES_KEY = "card_faces_version"  # the faces the card emojis show (FACE_VERSION)
+SHUTDOWN_SECONDS = 10.0  # a graceful stop ends within this (SHUTDOWN_SECONDS)
+CLOSING_SECONDS = 2.5  # of which this much is kept for closing (workers, database, HTTP)
+USAGE = "usage: python bot.py [backup FILE | check]"
 
 
 async def commands_hash(tree: discord.app_commands.CommandTree) -> str:
@@ -99,15 +113,20 @@ class CuarentaBot(commands.Bot):
         database_busy_timeout: float = 2.0,
         warm_up_pictures: bool = True,
         review_niceness: int = REVIEW_NICENESS,
+        metrics_port: int | None = None,
+        metrics_host: str = "127.0.0.1",
+        shutdown_seconds: float = SHUTDOWN_SECONDS,
         **shards: object,
     ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True  # channels and threads to play in; nothing privileged
+        self.metrics = Metrics()  # from the first request on (the trace below)
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
             allowed_mentions=discord.AllowedMentions.none(),
             help_command=None,
+            http_trace=self.metrics.http_trace(),
             **shards,  # type: ignore[arg-type]
         )
         self.database_path = database_path  # a file, or a postgresql:// URL
@@ -118,6 +137,10 @@ class CuarentaBot(commands.Bot):
         self.database_busy_timeout = database_busy_timeout  # a click must be answered in 3 s
         self.warm_up_pictures = warm_up_pictures
         self.review_niceness = review_niceness  # the review worker yields the CPU this much
+        self.metrics_port = metrics_port  # None: no HTTP endpoint
+        self.metrics_host = metrics_host
+        self.shutdown_seconds = shutdown_seconds
+        self.ops_server: OpsServer | None = None
 
     @property
     def leads(self) -> bool:
@@ -143,7 +166,14 @@ class CuarentaBot(commands.Bot):
             self.card_emojis,
             bot_pause_seconds=self.bot_pause_seconds,
             review_niceness=self.review_niceness,
+            metrics=self.metrics,
         )
+        await self.services.openings.load(self.storage)
+        on_interaction_received(self, watch_interactions(self.services, DiscordIO(self)))
+        if self.metrics_port is not None:
+            self.ops_server = OpsServer(self, self.services)
+            await self.ops_server.start(self.metrics_host, self.metrics_port)
+            log.info("metrics and health on http://%s:%d", self.metrics_host, self.metrics_port)
         await self.tree.set_translator(CatalogTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)
@@ -196,7 +226,24 @@ class CuarentaBot(commands.Bot):
         await self.storage.set_bot_state(SYNCED_COMMANDS_KEY, digest)
         log.info("synced %d commands globally", len(synced))
 
+    async def stop_gracefully(self) -> None:
+        """Finish what was asked (cogs/ops/stopping.py), then close: within
+        `shutdown_seconds`, whatever is still pending by then."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.shutdown_seconds
+        log.info("stopping: finishing what was asked (at most %g s)", self.shutdown_seconds)
+        if hasattr(self, "services"):
+            await drain(self.services, until=deadline - CLOSING_SECONDS)
+        try:
+            async with asyncio.timeout(max(0.5, deadline - loop.time())):
+                await self.close()
+        except TimeoutError:
+            log.warning("closing took longer than %g s; stopping anyway", self.shutdown_seconds)
+
     async def close(self) -> None:
+        if self.ops_server is not None:
+            await self.ops_server.close()
+            self.ops_server = None
         for extension in list(self.extensions):
             await self.unload_extension(extension)
         if hasattr(self, "storage"):
@@ -212,6 +259,12 @@ def _int_list(text: str) -> list[int]:
     return [int(part) for part in text.replace(" ", "").split(",") if part]
 
 
+def database_location() -> str:
+    """The database the environment names: DATABASE_URL, else DATABASE_PATH, else the default."""
+    environ = os.environ
+    return environ.get("DATABASE_URL") or environ.get("DATABASE_PATH") or str(DEFAULT_DATABASE)
+
+
 def create_bot(**options: object) -> CuarentaBot:
     """The bot as configured by the environment; keyword options override it.
 
@@ -220,12 +273,14 @@ def create_bot(**options: object) -> CuarentaBot:
     """
     environ = os.environ
     settings: dict[str, object] = {
-        "database_path": environ.get("DATABASE_URL")
-        or environ.get("DATABASE_PATH")
-        or DEFAULT_DATABASE,
+        "database_path": database_location(),
         "dev_guild_id": int(environ["DEV_GUILD_ID"]) if environ.get("DEV_GUILD_ID") else None,
         "sync_global": environ.get("SYNC_GLOBAL", "0").lower() in ("1", "true", "yes"),
+        "metrics_host": environ.get("METRICS_HOST") or "127.0.0.1",
+        "shutdown_seconds": float(environ.get("SHUTDOWN_SECONDS") or SHUTDOWN_SECONDS),
     }
+    if environ.get("METRICS_PORT"):
+        settings["metrics_port"] = int(environ["METRICS_PORT"])
     if environ.get("SHARD_COUNT"):
         settings["shard_count"] = int(environ["SHARD_COUNT"])
         if environ.get("SHARD_IDS"):
@@ -241,18 +296,62 @@ async def run(token: str) -> None:
     # the bot's in the loopback benchmark (bench/real_process.py), with no other change.
     gc.set_threshold(20_000, 50, 100)
     bot = create_bot()
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(signum, stop.set)
     async with bot:
-        await bot.start(token)
+        running = asyncio.create_task(bot.start(token))
+        stopping = asyncio.create_task(stop.wait())
+        await asyncio.wait((running, stopping), return_when=asyncio.FIRST_COMPLETED)
+        stopping.cancel()
+        if not running.done():
+            await bot.stop_gracefully()
+        await running  # its error, if it failed (a refused token, the database)
 
 
-def main() -> int:
+def backup(target: str) -> int:
+    """`python bot.py backup FILE`: a consistent copy of the SQLite database, even while
+    the bot runs (PostgreSQL: use pg_dump, see README.md)."""
+    source = database_location()
+    if source.startswith(("postgres://", "postgresql://")):
+        print("The database is PostgreSQL: back it up with pg_dump (README.md).", file=sys.stderr)
+        return 2
+    try:
+        backup_sqlite(source, target)
+    except StorageError as error:
+        print(error, file=sys.stderr)
+        return 3
+    print(f"backed up {source} to {target}")
+    return 0
+
+
+def check_database() -> int:
+    """`python bot.py check`: verify the database without starting the bot."""
+    location = database_location()
+    problems = asyncio.run(check(location))
+    for problem in problems:
+        print(problem, file=sys.stderr)
+    if not problems:
+        print(f"{location}: ok")
+    return 3 if problems else 0
+
+
+def main(arguments: Sequence[str] = ()) -> int:
     load_dotenv()
+    if arguments[:1] == ["backup"] and len(arguments) == 2:
+        return backup(arguments[1])
+    if list(arguments) == ["check"]:
+        return check_database()
+    if arguments:
+        print(USAGE, file=sys.stderr)
+        return 2
     token = os.environ.get("DISCORD_TOKEN", "").strip()
     if not token:
         print(MISSING_TOKEN, file=sys.stderr)
         return 2
     level = getattr(logging, os.environ.get("LOG_LEVEL", "INFO").upper(), logging.INFO)
-    discord.utils.setup_logging(level=level)
+    setup_logging(level, os.environ.get("LOG_FORMAT", "text"))
     try:
         asyncio.run(run(token))
     except StorageError as error:
@@ -267,4 +366,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

@@ -64,15 +64,18 @@ def _answering(handler: Handler[P], shown_by: RefusalAnswer | None) -> Handler[P
         except discord.HTTPException as error:
             # Discord refused the answer itself (an expired or unknown interaction, 5xx):
             # nothing was saved, and another answer through it would fail the same way.
-            log.warning("answer to %s by user %s failed: %s", args, interaction.user.id, error)
+            log.warning(
+                "answer of %s to user %s failed: %s", handler.__name__, interaction.user.id, error
+            )
         except Exception as error:
+            # Not the click's arguments: a card button's would put a hand's card in the log.
             log.error(
-                "%s by user %s in channel %s failed (%s)",
+                "%s by user %s in channel %s failed",
                 handler.__name__,
                 interaction.user.id,
                 interaction.channel_id,
-                args,
                 exc_info=error,
+                extra={"channel": interaction.channel_id, "guild": interaction.guild_id},
             )
             lang = await reader_language(services, interaction)
             key = "refuse.not_saved" if isinstance(error, StorageError) else "refuse.unexpected"
@@ -120,7 +123,7 @@ def refusal_text(refusal: Refusal, lang: str, session: TableSession | None) -> s
     params = dict(refusal.params)
     if refusal.key == "not_your_turn" and session is not None and session.seat_to_play is not None:
         params["who"] = seat_name(session, session.seat_to_play, lang)
-    if refusal.key in ("missing_permission", "missing_permissions"):
+    if isinstance(params.get("perms"), list):  # permission names, as Discord shows them
         params["perms"] = ", ".join(t(f"perm.{name}", lang) for name in params["perms"])
     params.setdefault("who", "?")
     params.setdefault("link", "")

@@ -13,6 +13,9 @@ Where to look:
 | the user menu's Cuarenta stats            | leaderboard/handlers.py      |
 | logros                                    | leaderboard/handlers.py      |
 | config (and its house-rules panel), prefs | settings/handlers.py         |
+| tournament, its buttons and invitations   | tournament/handlers.py       |
+| admin (the owner's status, maintenance)   | ops/admin.py                 |
+| puzzle, daily-puzzle, 🧩 Resolver, its cards | puzzles/handlers.py        |
 
 Every custom_id is defined in ui/ids.py; every button kind is registered below
 (`CLICKABLES`). A live table's state and saving: play/live_table.py; its public message:
@@ -39,7 +42,10 @@ from .history.handlers import HistoryButton, ReplayButton
 from .leaderboard import handlers as leaderboards
 from .leaderboard.handlers import LeaderboardButton, SeasonBoardButton
 from .localized import L, localized_options
+from .ops import admin as ops
+from .ops.admin import ADMIN_CHOICES
 from .options import (
+    FORMAT_CHOICES,
     LANGUAGE_CHOICES,
     LENGTH_CHOICES,
     LEVEL_CHOICES,
@@ -49,6 +55,7 @@ from .options import (
     SCOPE_CHOICES,
     SEASON_MODE_CHOICES,
     SORT_CHOICES,
+    TEAMS_CHOICES,
 )
 from .play import handlers as table
 from .play.handlers import (
@@ -59,11 +66,20 @@ from .play.handlers import (
     TableButton,
     TakeButton,
 )
+from .puzzles import handlers as puzzles
+from .puzzles.handlers import PUZZLE_MODES, PuzzleButton, PuzzleCardButton, PuzzleMoveButton
 from .review import handlers as review
 from .review.handlers import HintButton, ReviewButton, ReviewPicturesButton
 from .services import Services, services_of
 from .settings import handlers as settings
 from .settings.handlers import OptionSelect, PageButton, ResetButton
+from .tournament import handlers as tournaments
+from .tournament.handlers import (
+    TournamentButton,
+    TournamentInviteButton,
+    TournamentPartnerSelect,
+    TournamentRemoveSelect,
+)
 from .ui.ids import Clickable
 
 log = logging.getLogger(__name__)
@@ -88,6 +104,13 @@ CLICKABLES: tuple[type[Clickable], ...] = (
     OptionSelect,
     PageButton,
     ResetButton,
+    TournamentButton,
+    TournamentRemoveSelect,
+    TournamentPartnerSelect,
+    TournamentInviteButton,
+    PuzzleButton,
+    PuzzleCardButton,
+    PuzzleMoveButton,
 )
 
 
@@ -113,6 +136,8 @@ class Cuarenta(
         self.bot.tree.add_command(self.stats_menu)
         self.bot.add_dynamic_items(*CLICKABLES)
         await self.services.runtime.restore()
+        await self.services.tournaments.restore(self.services.runtime.own_shards())
+        await self.services.puzzles.start()
         self.services.seasons.start()
         self.services.scheduler.spawn(self.services.logros.resume(now()), "logros-resume")
 
@@ -125,6 +150,7 @@ class Cuarenta(
     @commands.Cog.listener()
     async def on_ready(self) -> None:
         await self.services.runtime.resume()
+        await self.services.tournaments.resume()
 
     async def cog_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
@@ -202,6 +228,47 @@ class Cuarenta(
     ) -> None:
         await challenges.challenge_from_menu(self.services, interaction, member)
 
+    # -------------------------------------------------------------- tournaments
+    @app_commands.command(name=L("cmd.tournament"), description=L("cmd.tournament.desc"))
+    @app_commands.guild_only()
+    @localized_options(
+        format="opt.format",
+        teams="opt.teams",
+        size="opt.size",
+        length="opt.length",
+        rules="opt.rules",
+        bot_level="opt.bot_level",
+        rounds="opt.swiss_rounds",
+        starts_in="opt.starts_in",
+        hints="opt.hints",
+        deadline="opt.walkover",
+    )
+    @app_commands.choices(
+        format=FORMAT_CHOICES,
+        teams=TEAMS_CHOICES,
+        length=LENGTH_CHOICES,
+        rules=RULES_CHOICES,
+        bot_level=LEVEL_CHOICES,
+    )
+    async def tournament(
+        self,
+        interaction: discord.Interaction,
+        format: str | None = None,
+        teams: str | None = None,
+        size: app_commands.Range[int, 2, 64] | None = None,
+        length: str | None = None,
+        rules: str | None = None,
+        bot_level: str | None = None,
+        rounds: app_commands.Range[int, 1, 10] | None = None,
+        starts_in: app_commands.Range[int, 1, 1440] | None = None,
+        hints: bool | None = None,
+        deadline: app_commands.Range[int, 2, 60] | None = None,
+    ) -> None:
+        await tournaments.tournament_command(
+            self.services, interaction, format, teams, size, length, rules, bot_level,
+            rounds, starts_in, hints, deadline,
+        )  # fmt: skip
+
     # -------------------------------------------------------- records and review
     @app_commands.command(name=L("cmd.leaderboard"), description=L("cmd.leaderboard.desc"))
     @localized_options(
@@ -210,6 +277,7 @@ class Cuarenta(
         with_bots="opt.with_bots",
         players="opt.players",
         season="opt.season",
+        public="opt.public",
     )
     @app_commands.choices(scope=SCOPE_CHOICES, sort=SORT_CHOICES, players=PLAYERS_CHOICES)
     async def leaderboard(
@@ -220,9 +288,10 @@ class Cuarenta(
         with_bots: bool = False,
         players: str = "1v1",
         season: str | None = None,
+        public: bool = False,
     ) -> None:
         await leaderboards.leaderboard(
-            self.services, interaction, scope, sort, with_bots, players, season
+            self.services, interaction, scope, sort, with_bots, players, public, season
         )
 
     @leaderboard.autocomplete("season")
@@ -232,7 +301,7 @@ class Cuarenta(
         return await leaderboards.season_choices(self.services, interaction, current)
 
     @app_commands.command(name=L("cmd.stats"), description=L("cmd.stats.desc"))
-    @localized_options(user="opt.user", rules="opt.rules", vs="opt.vs")
+    @localized_options(user="opt.user", rules="opt.rules", vs="opt.vs", public="opt.public")
     @app_commands.choices(rules=RULES_CHOICES)
     async def stats(
         self,
@@ -240,20 +309,24 @@ class Cuarenta(
         user: discord.User | None = None,
         rules: str | None = None,
         vs: discord.User | None = None,
+        public: bool = False,
     ) -> None:
-        await leaderboards.stats(self.services, interaction, user, rules, vs)
+        await leaderboards.stats(self.services, interaction, user, rules, public, vs)
 
     async def stats_from_menu(
         self, interaction: discord.Interaction, member: discord.Member | discord.User
     ) -> None:
-        await leaderboards.stats(self.services, interaction, member, None, None)
+        await leaderboards.stats(self.services, interaction, member, None, False)
 
     @app_commands.command(name=L("cmd.logros"), description=L("cmd.logros.desc"))
-    @localized_options(user="opt.user")
+    @localized_options(user="opt.user", public="opt.public")
     async def achievements(
-        self, interaction: discord.Interaction, user: discord.User | None = None
+        self,
+        interaction: discord.Interaction,
+        user: discord.User | None = None,
+        public: bool = False,
     ) -> None:
-        await leaderboards.logros(self.services, interaction, user)
+        await leaderboards.logros(self.services, interaction, user, public)
 
     @app_commands.command(name=L("cmd.history"), description=L("cmd.history.desc"))
     @localized_options(user="opt.user")
@@ -268,6 +341,33 @@ class Cuarenta(
         self, interaction: discord.Interaction, match: str | None = None
     ) -> None:
         await review.review_command(self.services, interaction, match)
+
+    # ----------------------------------------------------------------- puzzles
+    @app_commands.command(name=L("cmd.puzzle"), description=L("cmd.puzzle.desc"))
+    @app_commands.guild_only()
+    @localized_options(mode="opt.puzzle_mode")
+    @app_commands.choices(mode=PUZZLE_MODES)
+    async def puzzle(self, interaction: discord.Interaction, mode: str | None = None) -> None:
+        await puzzles.puzzle_command(self.services, interaction, mode)
+
+    @app_commands.command(name=L("cmd.puzzle_daily"), description=L("cmd.puzzle_daily.desc"))
+    @app_commands.guild_only()
+    @app_commands.default_permissions(manage_guild=True)
+    @localized_options(
+        channel="opt.puzzle_channel",
+        hour="opt.puzzle_hour",
+        name_players="opt.puzzle_names",
+        off="opt.puzzle_off",
+    )
+    async def daily_puzzle(
+        self,
+        interaction: discord.Interaction,
+        channel: discord.TextChannel | None = None,
+        hour: app_commands.Range[int, 0, 23] | None = None,
+        name_players: bool = False,
+        off: bool = False,
+    ) -> None:
+        await puzzles.daily_command(self.services, interaction, channel, hour, name_players, off)
 
     # ---------------------------------------------------------------- settings
     @app_commands.command(name=L("cmd.prefs"), description=L("cmd.prefs.desc"))
@@ -295,6 +395,7 @@ class Cuarenta(
         season_start="opt.season_start",
         season_end="opt.season_end",
         season_channel="opt.season_channel",
+        open_tournaments="opt.open_tournaments",
     )
     @app_commands.choices(
         rules=RULES_CHOICES,
@@ -311,6 +412,7 @@ class Cuarenta(
         table_picture: bool | None = None,
         bot_level: str | None = None,
         replay_all_hands: bool | None = None,
+        open_tournaments: bool | None = None,
         seasons: str | None = None,
         season_name: str | None = None,
         season_start: str | None = None,
@@ -326,6 +428,7 @@ class Cuarenta(
             table_picture,
             bot_level,
             replay_all_hands,
+            open_tournaments,
             SeasonChanges(
                 seasons,
                 season_name,
@@ -334,6 +437,13 @@ class Cuarenta(
                 season_channel.id if season_channel else None,
             ),
         )
+
+    # ------------------------------------------------------------- the owner's
+    @app_commands.command(name=L("cmd.admin"), description=L("cmd.admin.desc"))
+    @localized_options(action="opt.action")
+    @app_commands.choices(action=ADMIN_CHOICES)
+    async def admin(self, interaction: discord.Interaction, action: str = "status") -> None:
+        await ops.admin(self.services, interaction, action)
 
 
 async def setup(bot: commands.Bot) -> None:

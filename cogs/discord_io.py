@@ -1,6 +1,6 @@
 """The only module that reaches into discord.py's internals: edits without the overhead.
 
-`DiscordIO` sends what the tables and challenges publish. Its two raw edits skip what
+`DiscordIO` sends what the tables and challenges publish. Its raw requests skip what
 discord.py would add and nobody reads: parsing the answer into a Message (a good share
 of a move's CPU), and an `Interaction` object, which discord.py can't rebuild from a
 saved token. They use `handle_message_parameters`, `async_context` and the HTTP client's
@@ -11,13 +11,16 @@ from __future__ import annotations
 
 import contextlib
 import logging
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import discord
 from discord.http import handle_message_parameters
-from discord.webhook.async_ import async_context
+from discord.webhook.async_ import async_context, interaction_response_params
 
 log = logging.getLogger(__name__)
+
+EPHEMERAL = 64  # the message flag: only the user who clicked sees it
 
 
 class DiscordIO:
@@ -76,14 +79,24 @@ class DiscordIO:
         from the token alone, as `edit_hand` edits it."""
         await async_context.get().delete_original_interaction_response(**self._by_token(token))
 
+    async def answer_unhandled(self, interaction_id: int, token: str, content: str) -> None:
+        """Answer, privately, an interaction discord.py was not given (a stopping bot's
+        "restarting"): there is no Interaction object to answer it through."""
+        params = interaction_response_params(4, {"content": content, "flags": EPHEMERAL})
+        await async_context.get().create_interaction_response(
+            interaction_id, token, params=params, **self._session()
+        )
+
     def _by_token(self, token: str) -> dict[str, Any]:
         """The arguments discord.py's webhook adapter takes for a request made with an
         interaction token: the application, the token, and the bot's HTTP session."""
-        http = self.client.http
         assert self.client.application_id is not None  # known once logged in
+        return {"application_id": self.client.application_id, "token": token, **self._session()}
+
+    def _session(self) -> dict[str, Any]:
+        """The bot's HTTP session, as discord.py's webhook adapter takes it."""
+        http = self.client.http
         return {
-            "application_id": self.client.application_id,
-            "token": token,
             "session": http._HTTPClient__session,  # type: ignore[attr-defined]
             "proxy": http.proxy,
             "proxy_auth": http.proxy_auth,
@@ -96,13 +109,13 @@ class DiscordIO:
         *,
         view: discord.ui.View | None = None,
         files: list[discord.File] | None = None,
-        mention: int | None = None,
+        mentions: Sequence[int] = (),
     ) -> discord.Message:
-        """Post a message in a channel; `mention`: the one user it may ping."""
+        """Post a message in a channel; `mentions`: the users it may ping (no one else)."""
         channel = self.client.get_partial_messageable(channel_id)
         allowed = (
-            discord.AllowedMentions(users=[discord.Object(mention)])
-            if mention is not None
+            discord.AllowedMentions(users=[discord.Object(user) for user in mentions])
+            if mentions
             else discord.utils.MISSING
         )
         return await channel.send(
@@ -112,8 +125,34 @@ class DiscordIO:
             allowed_mentions=allowed,
         )
 
+    async def create_thread(self, channel_id: int, name: str) -> int:
+        """Open a public thread in a channel (kept a day after its last message); its id."""
+        data = await self.client.http.start_thread_without_message(
+            channel_id,
+            name=name[:100],
+            auto_archive_duration=1440,
+            type=discord.ChannelType.public_thread.value,
+        )
+        return int(data["id"])
+
     async def delete(self, channel_id: int, message_id: int) -> None:
         """Delete one of the bot's messages if it can; a message already gone is fine."""
         channel = self.client.get_partial_messageable(channel_id)
         with contextlib.suppress(discord.HTTPException):
             await channel.get_partial_message(message_id).delete()
+
+
+def on_interaction_received(
+    client: discord.Client, callback: Callable[[dict[str, Any]], bool]
+) -> None:
+    """Call `callback(the raw event)` for every interaction, as its gateway event arrives,
+    before discord.py handles it (cheaper than an `on_interaction` listener, which costs a
+    task per interaction); discord.py handles it only if the callback returns True."""
+    parsers = client._connection.parsers
+    parse = parsers["INTERACTION_CREATE"]
+
+    def parse_interaction(data: Any) -> None:
+        if callback(data):
+            parse(data)
+
+    parsers["INTERACTION_CREATE"] = parse_interaction

@@ -49,3 +49,7 @@ LANGUAGE_CHOICES = [
 
 
 SEASON_MODE_CHOICES = [choice(f"choice.season_{mode}", mode) for mode in MODES]
+FORMAT_CHOICES = [choice(f"choice.{name}", name) for name in ("knockout", "swiss", "groups")]
+
+
+TEAMS_CHOICES = [choice("choice.singles", "singles"), choice("choice.pairs", "pairs")]

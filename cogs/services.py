@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import functools
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, field
 
 import discord
 
@@ -22,7 +23,11 @@ from .card_emojis import CardEmojis
 from .discord_io import DiscordIO
 from .live.runtime import TableRuntime, runs_guild
 from .live.state import TableKit
+from .live.tournament import Tournaments
 from .logros.herald import LogroHerald
+from .metrics import Metrics
+from .openings import Openings
+from .puzzle_desk import PuzzleDesk
 from .reviews import Reviews
 from .scheduler import Scheduler
 from .seasons.keeper import SeasonKeeper
@@ -46,6 +51,11 @@ class Services:
     replays: ReplayCache
     seasons: SeasonKeeper
     logros: LogroHerald
+    tournaments: Tournaments
+    metrics: Metrics
+    openings: Openings
+    puzzles: PuzzleDesk
+    started_at: float = field(default_factory=time.monotonic)  # for the uptime
 
     @classmethod
     def start(
@@ -56,7 +66,11 @@ class Services:
         *,
         bot_pause_seconds: float = 1.5,
         review_niceness: int = REVIEW_NICENESS,
+        metrics: Metrics | None = None,
     ) -> Services:
+        """`metrics`: the bot's own (it counts the bot's HTTP requests from its start)."""
+        metrics = metrics or Metrics()
+        openings = Openings()
         settings, prefs = SettingsCache(storage), PrefsCache(storage)
         workers, scheduler = Workers(review_niceness), Scheduler("cuarenta")
         io = DiscordIO(client)
@@ -75,7 +89,10 @@ class Services:
             bot_pause_seconds=bot_pause_seconds,
             seasons=seasons,
             logros=logros,
+            openings=openings,
+            metrics=metrics,
         )
+        runtime = TableRuntime(client, kit)
         return cls(
             client=client,
             storage=storage,
@@ -84,11 +101,15 @@ class Services:
             prefs=prefs,
             workers=workers,
             scheduler=scheduler,
-            runtime=TableRuntime(client, kit),
+            runtime=runtime,
             reviews=Reviews(workers),
             replays=ReplayCache(),
             seasons=seasons,
             logros=logros,
+            tournaments=Tournaments(storage, kit.io, scheduler, runtime),
+            metrics=metrics,
+            openings=openings,
+            puzzles=PuzzleDesk(client, storage, workers, scheduler, emojis, settings),
         )
 
     def shutdown(self) -> None:

@@ -1,20 +1,31 @@
 """`Workers`: the processes that think for the bot, so the event loop never does.
 
 A search holds the GIL for its whole budget; run on the loop it would delay every other
-table's clicks. Three kinds of work, each with its own pool, started on first use:
-THINK (a searching bot's move), HINT (a player's hint) and REVIEW (a finished match
-reviewed, at a lower priority so that it never slows a running table).
+table's clicks. Four kinds of work, each with its own pool, started on first use:
+THINK (a searching bot's move), HINT (a player's hint), REVIEW (a finished match
+reviewed) and PUZZLES (puzzles made from matches), the last two at a lower priority so
+that they never slow a running table.
 
 One policy for all three: processes are *spawned*, never forked, so that they do not
 inherit the bot's threads (aiosqlite's), open sockets and locks, which a fork copies in
 whatever state they happen to be.
+
+A worker dies with the bot, however the bot dies (`kill -9`, the OOM killer): on Linux the
+kernel kills it when the bot goes (PR_SET_PDEATHSIG), and everywhere a watchdog thread in
+the worker exits it once its parent is gone. multiprocessing's resource tracker then reads
+the end of its pipe (the bot and the workers held it) and exits by itself.
 """
 
 from __future__ import annotations
 
 import asyncio
+import ctypes
+import ctypes.util
 import multiprocessing
 import os
+import signal
+import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -27,6 +38,9 @@ from engine import Bot, Game, Move
 T = TypeVar("T")
 
 REVIEW_NICENESS = 10  # the review worker yields the CPU to the tables' own work
+PARENT_CHECK_SECONDS = 1.0  # how often a worker's watchdog looks for its parent
+PR_SET_PDEATHSIG = 1  # prctl option (linux/prctl.h): a signal when the parent dies
+STOP_WAIT_SECONDS = 2.0  # a stopped worker is waited for this long, all of them together
 
 
 class Work(StrEnum):
@@ -35,6 +49,7 @@ class Work(StrEnum):
     THINK = "think"
     HINT = "hint"
     REVIEW = "review"
+    PUZZLES = "puzzles"
 
 
 def choose_move(player: Bot, game: Game) -> tuple[Move, Bot]:
@@ -42,8 +57,31 @@ def choose_move(player: Bot, game: Game) -> tuple[Move, Bot]:
     return player.choose(game), player
 
 
-def _lower_priority(niceness: int) -> None:
-    os.nice(niceness)
+def _start_worker(parent_pid: int, niceness: int) -> None:
+    """Every worker's initializer: die with the bot, leave Ctrl+C to it, yield the CPU."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the bot stops its workers itself
+    _die_with_parent(parent_pid)
+    if niceness > 0:
+        os.nice(niceness)
+
+
+def _die_with_parent(parent_pid: int) -> None:
+    if os.uname().sysname == "Linux":
+        libc = ctypes.CDLL(ctypes.util.find_library("c"), use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    if os.getppid() != parent_pid:  # the bot died before the line above
+        os._exit(0)
+    watchdog = threading.Thread(
+        target=_exit_when_orphaned, args=(parent_pid,), name="parent-watchdog", daemon=True
+    )
+    watchdog.start()
+
+
+def _exit_when_orphaned(parent_pid: int) -> None:
+    """Exit the worker once its parent is gone (it is then adopted by another process)."""
+    while os.getppid() == parent_pid:
+        time.sleep(PARENT_CHECK_SECONDS)
+    os._exit(0)
 
 
 class Workers:
@@ -56,11 +94,11 @@ class Workers:
     def _pool(self, work: Work) -> ProcessPoolExecutor:
         pool = self._pools.get(work)
         if pool is None:
-            lower = work is Work.REVIEW and self._review_niceness > 0
+            niceness = self._review_niceness if work in (Work.REVIEW, Work.PUZZLES) else 0
             pool = self._pools[work] = ProcessPoolExecutor(
                 max_workers=max(1, (os.cpu_count() or 2) - 1) if work is Work.THINK else 1,
                 mp_context=multiprocessing.get_context("spawn"),
-                initializer=partial(_lower_priority, self._review_niceness) if lower else None,
+                initializer=partial(_start_worker, os.getpid(), niceness),
             )
         return pool
 
@@ -97,6 +135,15 @@ class Workers:
             return await loop.run_in_executor(self._replace(work), function, *args)
 
     def shutdown(self) -> None:
+        """Stop every worker now, busy or not: what one was thinking is dropped (a table
+        thinks again when it is driven again, after a restart too)."""
+        processes = []
         for pool in self._pools.values():
+            processes += list((pool._processes or {}).values())
             pool.shutdown(wait=False, cancel_futures=True)
         self._pools.clear()
+        for process in processes:
+            process.terminate()
+        deadline = time.monotonic() + STOP_WAIT_SECONDS
+        for process in processes:
+            process.join(max(0.0, deadline - time.monotonic()))

@@ -23,6 +23,10 @@ from .models import (
     PlayerStats,
     Podium,
     PodiumPlace,
+    PuzzleAttempt,
+    PuzzleDay,
+    PuzzleServer,
+    PuzzleStanding,
     Rated,
     RatingChange,
     RatingRow,
@@ -31,6 +35,7 @@ from .models import (
     SessionRow,
     Shards,
     Skill,
+    StoredPuzzle,
 )
 from .ratings import Rater
 from .storage import Storage
@@ -51,6 +56,10 @@ __all__ = [
     "PlayerStats",
     "Podium",
     "PodiumPlace",
+    "PuzzleAttempt",
+    "PuzzleDay",
+    "PuzzleServer",
+    "PuzzleStanding",
     "Rated",
     "Rater",
     "RatingChange",
@@ -64,4 +73,5 @@ __all__ = [
     "Storage",
     "StorageBusy",
     "StorageError",
+    "StoredPuzzle",
 ]

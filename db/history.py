@@ -74,7 +74,7 @@ async def _entries(
         record[0]: record[1:]
         for record in await db.fetchall(
             f"""SELECT m.match_id, m.guild_id, m.finished_at, m.rules, m.rule_options,
-                m.players, m.with_bots, m.casual, m.outcome, m.winner_side,
+                m.players, m.with_bots, m.casual, m.outcome, m.winner_side, m.tournament_id,
                 EXISTS (SELECT 1 FROM match_moves AS l
                     WHERE l.match_id = m.match_id AND l.moves <> '')
             FROM matches AS m WHERE m.match_id IN ({marks})""",
@@ -99,7 +99,7 @@ async def _entries(
     entries = []
     for match_id, seat, won, chicas_won, chicas_lost, points in found:
         (guild, finished_at, rules, options, players, with_bots, casual, outcome, winner_side,
-         has_replay) = matches[match_id]  # fmt: skip
+         tournament_id, has_replay) = matches[match_id]  # fmt: skip
         entries.append(
             HistoryEntry(
                 match_id=match_id,
@@ -120,6 +120,7 @@ async def _entries(
                 seats=tuple(seats[match_id]),
                 has_replay=bool(has_replay),
                 rating=ratings.get(match_id),
+                tournament_id=tournament_id,
             )
         )
     return entries

@@ -260,6 +260,88 @@ REBUILD_PLAYER_TOTALS = _rebuild_player_totals(
 # as "index:who" words separated by spaces.
 _V7 = ("ALTER TABLE match_moves ADD COLUMN stand_ins TEXT NOT NULL DEFAULT ''",)
 
+# v8: tournaments (their state as JSON, like a table's), the places people took in them,
+# and the tournament a recorded match belongs to.
+_V8 = (
+    """CREATE TABLE tournaments (
+        tournament_id TEXT PRIMARY KEY,
+        guild_id      INTEGER,
+        channel_id    INTEGER NOT NULL,
+        live          INTEGER NOT NULL,
+        state         TEXT NOT NULL,
+        created_at    REAL NOT NULL,
+        updated_at    REAL NOT NULL
+    )""",
+    "CREATE INDEX tournaments_by_guild ON tournaments (guild_id, live, updated_at)",
+    """CREATE TABLE tournament_places (
+        tournament_id TEXT NOT NULL REFERENCES tournaments (tournament_id) ON DELETE CASCADE,
+        guild_id      INTEGER,
+        user_id       INTEGER NOT NULL,
+        place         INTEGER NOT NULL,
+        finished_at   REAL NOT NULL,
+        PRIMARY KEY (tournament_id, user_id)
+    )""",
+    "CREATE INDEX tournament_places_by_user ON tournament_places (user_id, place, guild_id)",
+    "ALTER TABLE matches ADD COLUMN tournament_id TEXT",
+)
+
+# Puzzles ("¿Qué jugarías?", db/puzzles.py): the puzzles made (from a server's matches, or
+# the bots' games: guild_id 0) as JSON; the matches already searched for puzzles; the
+# servers' daily post (channel, hour); each server's puzzle of each day, chosen ahead and
+# then posted (message_id); each player's one counted answer per day; and per server and
+# player, the puzzles solved and the streaks.
+_V9 = (
+    """CREATE TABLE puzzles (
+        puzzle_id  TEXT PRIMARY KEY,
+        guild_id   INTEGER NOT NULL,
+        user_id    INTEGER,
+        difficulty TEXT NOT NULL,
+        data       TEXT NOT NULL,
+        created_at REAL NOT NULL
+    )""",
+    "CREATE INDEX puzzles_by_difficulty ON puzzles (guild_id, difficulty, created_at)",
+    """CREATE TABLE puzzle_mined (
+        match_id TEXT PRIMARY KEY,
+        mined_at REAL NOT NULL
+    )""",
+    """CREATE TABLE puzzle_servers (
+        guild_id     INTEGER PRIMARY KEY,
+        channel_id   INTEGER NOT NULL,
+        hour         INTEGER NOT NULL,
+        name_players INTEGER NOT NULL,
+        first_day    INTEGER NOT NULL,
+        updated_at   REAL NOT NULL
+    )""",
+    """CREATE TABLE puzzle_days (
+        guild_id   INTEGER NOT NULL,
+        day        INTEGER NOT NULL,
+        puzzle_id  TEXT NOT NULL,
+        message_id INTEGER,
+        PRIMARY KEY (guild_id, day)
+    )""",
+    """CREATE TABLE puzzle_attempts (
+        guild_id  INTEGER NOT NULL,
+        day       INTEGER NOT NULL,
+        user_id   INTEGER NOT NULL,
+        puzzle_id TEXT NOT NULL,
+        move      TEXT NOT NULL,
+        solved    INTEGER NOT NULL,
+        at        REAL NOT NULL,
+        PRIMARY KEY (guild_id, day, user_id)
+    )""",
+    """CREATE TABLE puzzle_players (
+        guild_id        INTEGER NOT NULL,
+        user_id         INTEGER NOT NULL,
+        solved          INTEGER NOT NULL,
+        tried           INTEGER NOT NULL,
+        streak          INTEGER NOT NULL,
+        best_streak     INTEGER NOT NULL,
+        last_solved_day INTEGER NOT NULL,
+        PRIMARY KEY (guild_id, user_id)
+    )""",
+    "CREATE INDEX puzzle_players_by_solved ON puzzle_players (guild_id, solved, best_streak)",
+)
+
 # Seasons: a server's seasons (one row each, made when its first match is recorded; archived
 # with its podium when it ends, and announced once), which season each match counts in, a
 # season's totals and ratings as rows of player_totals and ratings whose scope is
@@ -307,7 +389,18 @@ _V_SEASONS = (
     "CREATE INDEX logros_to_announce ON logros (match_id) WHERE announced = 0",
 )
 
-MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V_SEASONS)
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    _V1,
+    _V2,
+    _V3,
+    _V4,
+    _V5,
+    _V6,
+    _V7,
+    _V8,
+    _V9,
+    _V_SEASONS,
+)
 LATEST_VERSION = len(MIGRATIONS)
 
 # PostgreSQL runs the same history, each statement adapted to its dialect (types, a

@@ -87,6 +87,7 @@ class MatchRecord:
     seed: int | None = None
     moves: tuple[str, ...] | None = None
     stand_ins: dict[int, str] = field(default_factory=dict)  # see MatchLog.stand_ins
+    tournament_id: str | None = None  # a match of this tournament
 
 
 @dataclass(frozen=True)
@@ -118,6 +119,7 @@ class MatchLog:
     # The moves of a player's seat that the player did not choose: move index -> "timeout"
     # (played by the timer) or "bot" (the bot that took the seat). Empty before v7.
     stand_ins: dict[int, str] = field(default_factory=dict)
+    tournament_id: str | None = None  # a match of this tournament
 
 
 @dataclass(frozen=True)
@@ -231,6 +233,7 @@ class HistoryEntry:
     seats: tuple[LoggedSeat, ...]
     has_replay: bool
     rating: RatingChange | None  # in the match's scope (its server, or all servers)
+    tournament_id: str | None = None  # a match of this tournament
 
     @property
     def side(self) -> int:
@@ -358,3 +361,63 @@ class ModeRecord:
     players: int
     wins: int
     losses: int
+
+
+# Puzzles ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class StoredPuzzle:
+    """A puzzle as kept: its data is engine.ai.puzzles.Puzzle.to_dict(). `guild_id` 0 for
+    a puzzle of the bots' games; `user_id`, the player whose position it was (if human)."""
+
+    puzzle_id: str
+    guild_id: int
+    user_id: int | None
+    difficulty: str
+    data: dict
+
+
+@dataclass(frozen=True)
+class PuzzleServer:
+    """A server's daily puzzle post: where, at what hour (UTC), whether the players whose
+    positions are used may be named, and the first day to post (the day after it was set:
+    a day that had begun is not posted late)."""
+
+    guild_id: int
+    channel_id: int
+    hour: int
+    name_players: bool
+    first_day: int
+
+
+@dataclass(frozen=True)
+class PuzzleDay:
+    """A server's puzzle of one day (days counted from the epoch, see tables.puzzles);
+    `message_id` once it is posted."""
+
+    guild_id: int
+    day: int
+    puzzle_id: str
+    message_id: int | None
+
+
+@dataclass(frozen=True)
+class PuzzleAttempt:
+    """A player's counted answer to a day's puzzle. `first`: this call recorded it (False:
+    an earlier answer counts, and `move`/`solved` are that one's)."""
+
+    first: bool
+    move: str
+    solved: bool
+    streak: int
+    best_streak: int
+
+
+@dataclass(frozen=True)
+class PuzzleStanding:
+    """One player's puzzle record in a server; `streak` is 0 once a day was missed."""
+
+    user_id: int
+    solved: int
+    tried: int
+    streak: int
+    best_streak: int

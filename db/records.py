@@ -46,8 +46,8 @@ _OUTCOMES = frozenset(MatchOutcome)  # StrEnum members equal their values
 
 _INSERT_MATCH = """INSERT INTO matches
     (match_id, guild_id, channel_id, finished_at, rules, players, with_bots, winner_side,
-     outcome, rule_options, casual)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING"""
+     outcome, rule_options, casual, tournament_id)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING"""
 _INSERT_MOVES = """INSERT INTO match_moves (match_id, finished_at, seed, moves, stand_ins)
     VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING"""
 _PRUNE_MOVES = "DELETE FROM match_moves WHERE finished_at < ?"
@@ -101,6 +101,7 @@ def _match_row(match: MatchRecord) -> tuple:
         MatchOutcome(match.outcome).value,
         to_json(match.rule_options, "a match's rule options"),
         int(match.casual),
+        match.tournament_id,
     )
 
 
@@ -196,7 +197,7 @@ async def match_log(db: Database, match_id: str) -> MatchLog | None:
     """The match's move log with what rebuilds it; None if absent or not kept."""
     found = await db.fetchone(
         """SELECT m.guild_id, m.finished_at, m.rules, m.rule_options, m.players, m.outcome,
-            m.winner_side, l.seed, l.moves, l.stand_ins
+            m.winner_side, l.seed, l.moves, l.stand_ins, m.tournament_id
         FROM matches AS m JOIN match_moves AS l ON l.match_id = m.match_id
         WHERE m.match_id = ?""",
         (match_id,),
@@ -204,7 +205,7 @@ async def match_log(db: Database, match_id: str) -> MatchLog | None:
     if found is None:
         return None
     (guild_id, finished_at, rules, options, players, outcome, winner_side, seed, moves,
-     stand_ins) = found  # fmt: skip
+     stand_ins, tournament_id) = found  # fmt: skip
     seats = await db.fetchall(
         "SELECT seat, user_id, bot_level, name FROM match_players WHERE match_id = ? ORDER BY seat",
         (match_id,),
@@ -222,6 +223,7 @@ async def match_log(db: Database, match_id: str) -> MatchLog | None:
         outcome=MatchOutcome(outcome),
         winner_side=winner_side,
         stand_ins={int(index): by for index, by in (word.split(":") for word in stand_ins.split())},
+        tournament_id=tournament_id,
     )
 
 

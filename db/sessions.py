@@ -22,7 +22,7 @@ log = logging.getLogger(__name__)
 _COLUMNS = "session_id, guild_id, channel_id, kind, state, updated_at, live, meta"
 # The shard of a row's server, as Discord assigns them (direct messages: shard 0);
 # parameter: the shard count.
-_SHARD = "CASE WHEN guild_id IS NULL THEN 0 ELSE (guild_id >> 22) % ? END"
+SHARD_OF_ROW = "CASE WHEN guild_id IS NULL THEN 0 ELSE (guild_id >> 22) % ? END"
 
 
 async def save(
@@ -119,7 +119,7 @@ async def load_all(db: Database, shards: Shards | None = None) -> list[SessionRo
     """
     where, params = "", ()  # type: tuple[str, tuple[int, ...]]
     if shards is not None:
-        where = f"WHERE {_SHARD} IN ({', '.join('?' * len(shards.ids))})"
+        where = f"WHERE {SHARD_OF_ROW} IN ({', '.join('?' * len(shards.ids))})"
         params = (shards.count, *shards.ids)
     records = await db.fetchall(
         f"SELECT {_COLUMNS} FROM sessions {where} ORDER BY created_at, session_id", params

@@ -13,10 +13,22 @@ from __future__ import annotations
 import asyncio
 import os
 import time
-from collections.abc import AsyncIterator, Callable, Iterable, Mapping
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
 
-from . import cards, history, leaderboard, logros, ratings, records, seasons, sessions, settings
+from . import (
+    cards,
+    history,
+    leaderboard,
+    logros,
+    puzzles,
+    ratings,
+    records,
+    seasons,
+    sessions,
+    settings,
+    tournaments,
+)
 from .backend import Database
 from .errors import StorageError
 from .migrations import LATEST_VERSION
@@ -30,12 +42,17 @@ from .models import (
     MatchRecord,
     ModeRecord,
     PlayerStats,
+    PuzzleAttempt,
+    PuzzleDay,
+    PuzzleServer,
+    PuzzleStanding,
     RatingChange,
     RatingRow,
     Season,
     SeasonRow,
     SessionRow,
     Shards,
+    StoredPuzzle,
 )
 from .postgres_db import PostgresDatabase, is_postgres_url
 from .ratings import Rater
@@ -96,6 +113,27 @@ class Storage:
     def path(self) -> str:
         """The SQLite file, or the PostgreSQL URL without its password."""
         return self._where
+
+    @property
+    def backend(self) -> str:
+        """ "postgresql" or "sqlite"."""
+        return "postgresql" if isinstance(self._db, PostgresDatabase) else "sqlite"
+
+    async def ping(self) -> None:
+        """One trivial query: StorageError unless the database answers."""
+        async with self._use("reach the database") as db:
+            await db.fetchone("SELECT 1")
+
+    async def size_bytes(self) -> int:
+        """The room the database takes (SQLite: its pages; PostgreSQL: the whole database)."""
+        async with self._use("measure the database") as db:
+            if isinstance(db, PostgresDatabase):
+                row = await db.fetchone("SELECT pg_database_size(current_database())")
+            else:
+                row = await db.fetchone(
+                    "SELECT page_count * page_size FROM pragma_page_count, pragma_page_size"
+                )
+        return int(row[0]) if row else 0
 
     @property
     def schema_version(self) -> int:
@@ -171,6 +209,37 @@ class Storage:
     async def delete_session(self, session_id: str) -> None:
         async with self._use("delete a saved game") as db:
             await sessions.delete(db, session_id)
+
+    # Tournaments ------------------------------------------------------------------------
+
+    async def save_tournament(
+        self,
+        tournament_id: str,
+        guild_id: int | None,
+        channel_id: int,
+        state: dict,
+        *,
+        live: bool,
+        places: Sequence[tuple[int, int]] = (),
+    ) -> None:
+        """Insert or replace a tournament; `places` (user id, place) once it has ended."""
+        async with self._use("save the tournament") as db:
+            await tournaments.save(
+                db, tournament_id, guild_id, channel_id, state, self._clock(), live=live,
+                places=places,
+            )  # fmt: skip
+
+    async def live_tournaments(self, shards: Shards | None = None) -> list[dict]:
+        async with self._use("load the tournaments") as db:
+            return await tournaments.live(db, shards)
+
+    async def finished_tournaments(self, guild_id: int, limit: int = 10) -> list[dict]:
+        async with self._use("read the past tournaments") as db:
+            return await tournaments.finished(db, guild_id, limit)
+
+    async def tournament_titles(self, user_id: int, guild_id: int | None) -> int:
+        async with self._use("read the tournament titles") as db:
+            return await tournaments.titles(db, user_id, guild_id)
 
     # Server and player settings, the bot's own state -----------------------------------
 
@@ -387,6 +456,95 @@ class Storage:
         """One match of the player's history; None if they did not play it."""
         async with self._use("read the match history") as db:
             return await history.entry(db, user_id, guild_id, match_id)
+
+    # Puzzles (db/puzzles.py) -------------------------------------------------------------
+
+    async def add_puzzles(self, found: list[StoredPuzzle], mined: Sequence[str] = ()) -> int:
+        """Keep new puzzles, and mark the matches `mined` as searched; how many were new."""
+        async with self._use("keep the puzzles") as db:
+            added = await puzzles.add_puzzles(db, found, self._clock())
+            await puzzles.mark_mined(db, list(mined), self._clock())
+            return added
+
+    async def puzzle(self, puzzle_id: str) -> StoredPuzzle | None:
+        async with self._use("read a puzzle") as db:
+            return await puzzles.get_puzzle(db, puzzle_id)
+
+    async def puzzle_counts(self, guild_id: int) -> dict[str, int]:
+        async with self._use("count the puzzles") as db:
+            return await puzzles.count_puzzles(db, guild_id)
+
+    async def practice_puzzle(
+        self, guild_id: int, difficulty: str, pick: float
+    ) -> StoredPuzzle | None:
+        async with self._use("read a puzzle") as db:
+            return await puzzles.random_puzzle(db, guild_id, difficulty, pick)
+
+    async def unmined_matches(self, guild_id: int, limit: int) -> list[str]:
+        async with self._use("find matches for puzzles") as db:
+            return await puzzles.unmined_matches(db, guild_id, limit)
+
+    async def set_puzzle_server(self, server: PuzzleServer | None, guild_id: int) -> None:
+        """Turn a server's daily post on (or change it), or off with None."""
+        async with self._use("save the daily puzzle settings") as db:
+            if server is None:
+                await puzzles.remove_server(db, guild_id)
+            else:
+                await puzzles.set_server(db, server, self._clock())
+
+    async def puzzle_servers(self, guild_id: int | None = None) -> list[PuzzleServer]:
+        async with self._use("read the daily puzzle settings") as db:
+            return await puzzles.servers(db, guild_id)
+
+    async def puzzle_day(self, guild_id: int, day: int) -> PuzzleDay | None:
+        async with self._use("read the puzzle of the day") as db:
+            return await puzzles.get_day(db, guild_id, day)
+
+    async def choose_puzzle_day(
+        self, guild_id: int, day: int, difficulty: str | None
+    ) -> PuzzleDay | None:
+        """The server's puzzle of `day`: the one chosen already, else a puzzle it never had
+        (of `difficulty` if there is one, else any), now saved as that day's; None if the
+        server has had every puzzle there is."""
+        async with self._use("choose the puzzle of the day") as db, db.transaction():
+            chosen = await puzzles.get_day(db, guild_id, day)
+            if chosen is not None:
+                return chosen
+            found = await puzzles.unused_puzzle(db, guild_id, difficulty)
+            if found is None and difficulty is not None:
+                found = await puzzles.unused_puzzle(db, guild_id, None)
+            if found is None:
+                return None
+            return await puzzles.choose_day(db, guild_id, day, found.puzzle_id)
+
+    async def puzzle_posted(self, guild_id: int, day: int, message_id: int) -> None:
+        async with self._use("save the puzzle post") as db:
+            await puzzles.set_posted(db, guild_id, day, message_id)
+
+    async def puzzle_day_results(self, guild_id: int, day: int) -> tuple[int, int]:
+        async with self._use("count the answers") as db:
+            return await puzzles.day_results(db, guild_id, day)
+
+    async def record_puzzle_attempt(
+        self, guild_id: int, day: int, user_id: int, puzzle_id: str, move: str, solved: bool
+    ) -> PuzzleAttempt:
+        """Count a player's answer to the puzzle of `day` (only the first counts)."""
+        async with self._use("save your answer") as db:
+            return await puzzles.record_attempt(
+                db, guild_id, day, user_id, puzzle_id, move, solved, self._clock()
+            )
+
+    async def puzzle_standing(
+        self, guild_id: int, user_id: int, today: int
+    ) -> PuzzleStanding | None:
+        async with self._use("read the puzzle record") as db:
+            return await puzzles.standing(db, guild_id, user_id, today)
+
+    async def puzzle_ranking(
+        self, guild_id: int, today: int, limit: int = 10
+    ) -> list[PuzzleStanding]:
+        async with self._use("read the puzzle ranking") as db:
+            return await puzzles.ranking(db, guild_id, today, limit)
 
     # Seasons ----------------------------------------------------------------------------
 

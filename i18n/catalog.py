@@ -6,11 +6,14 @@ Each area of the bot may keep its texts in a module of its own (`catalog_*.py`);
 are merged here, and a key may be defined only once.
 """
 
+from .catalog_admin import ADMIN_MESSAGES
 from .catalog_history import HISTORY_MESSAGES
 from .catalog_house_rules import HOUSE_RULES_MESSAGES
 from .catalog_options import OPTION_MESSAGES
+from .catalog_puzzles import PUZZLE_MESSAGES
 from .catalog_review import REVIEW_MESSAGES
 from .catalog_seasons import SEASON_MESSAGES
+from .catalog_tournament import TOURNAMENT_MESSAGES
 
 MESSAGES: dict[str, tuple[str, str]] = {
     # --- command names and descriptions (localized at sync time) ---------------------
@@ -127,6 +130,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "opt.sort.desc": ("Ordenar por", "Sort by"),
     "opt.with_bots": ("con_bots", "with_bots"),
     "opt.with_bots.desc": ("Ranking de partidas con bots", "Ranking of games with bots"),
+    "opt.public": ("publicar", "public"),
+    "opt.public.desc": (
+        "Mostrarlo a todo el canal (si no, solo lo ves tú)",
+        "Show it to the whole channel (otherwise only you see it)",
+    ),
     "opt.turn_seconds": ("segundos_turno", "turn_seconds"),
     "opt.turn_seconds.desc": ("Segundos por turno (20–600)", "Seconds per turn (20–600)"),
     "opt.language": ("idioma", "language"),
@@ -267,8 +275,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     # --- lobby ---------------------------------------------------------------------------
     "lobby.title": (
-        "{host} abrió una mesa de Cuarenta · {mode} · reglas {rules} · {length}",
-        "{host} opened a Cuarenta table · {mode} · {rules} rules · {length}",
+        "{host} abrió una mesa de Cuarenta · {mode} · {rules} · {length}",
+        "{host} opened a Cuarenta table · {mode} · {rules} · {length}",
     ),
     "lobby.seats_1v1": ("Jugadores: {a} contra {b}", "Players: {a} vs {b}"),
     "lobby.seats_2v2": ("Equipo A: {a}\nEquipo B: {b}", "Team A: {a}\nTeam B: {b}"),
@@ -323,8 +331,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "button.next": ("Siguiente ▶", "Next ▶"),
     # --- challenge -----------------------------------------------------------------
     "challenge.text": (
-        "{challenged}, {challenger} te reta a una partida de Cuarenta (1 contra 1, reglas {rules}, {length}). Expira {when}.",
-        "{challenged}, {challenger} challenges you to a game of Cuarenta (1 on 1, {rules} rules, {length}). Expires {when}.",
+        "{challenged}, {challenger} te reta a una partida de Cuarenta (1 contra 1, {rules}, {length}). Expira {when}.",
+        "{challenged}, {challenger} challenges you to a game of Cuarenta (1 on 1, {rules}, {length}). Expires {when}.",
     ),
     "challenge.accepted": (
         "{challenged} aceptó el reto de {challenger}. ¡A jugar!",
@@ -345,8 +353,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "challenge.sent": ("Reto enviado.", "Challenge sent."),
     # --- the table -----------------------------------------------------------------------
     "table.title": (
-        "**CUARENTA** · reglas {rules} · chica {chica} · {length}",
-        "**CUARENTA** · {rules} rules · chica {chica} · {length}",
+        "**CUARENTA** · {rules} · chica {chica} · {length}",
+        "**CUARENTA** · {rules} · chica {chica} · {length}",
     ),
     "table.team_a": ("Equipo A", "Team A"),
     "table.team_b": ("Equipo B", "Team B"),
@@ -521,8 +529,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "config.saved": ("Opciones guardadas: {summary}", "Settings saved: {summary}"),
     "config.show": ("Opciones de este servidor: {summary}", "This server's settings: {summary}"),
     "config.summary": (
-        "reglas {rules}, turno {turn} s, bot {level}, idioma {language}, imagen de mesa: {picture}",
-        "rules {rules}, turn {turn} s, bot {level}, language {language}, table picture {picture}",
+        "{rules}, turno {turn} s, bot {level}, idioma {language}, imagen de mesa: {picture}",
+        "{rules}, turn {turn} s, bot {level}, language {language}, table picture {picture}",
     ),
     "word.on": ("sí", "on"),
     "word.off": ("no", "off"),
@@ -546,6 +554,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "leaderboard.page": ("Página {page} de {pages}", "Page {page} of {pages}"),
     "stats.none": ("{who} todavía no ha jugado.", "{who} hasn't played yet."),
+    "stats.only_abandoned.one": (
+        "{who} todavía no ha terminado ninguna partida (1 quedó abandonada).",
+        "{who} hasn't finished a match yet (1 was abandoned).",
+    ),
+    "stats.only_abandoned.other": (
+        "{who} todavía no ha terminado ninguna partida ({count} quedaron abandonadas).",
+        "{who} hasn't finished a match yet ({count} were abandoned).",
+    ),
     "stats.text": (
         "**{who}**\nPartidas: {wins}, {losses} ({rate}%)\nChicas: {chicas_won}, {chicas_lost}\n"
         "Puntos: {score}\nCaídas {caidas} · Limpias {limpias} · Rondas {rondas}\nZapaterías: {zap_given}, {zap_suffered}\n"
@@ -556,7 +572,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "stats.nobody": ("—", "—"),
     "rules.text": (
-        "**Cuarenta en corto** (reglas {rules})\n"
+        "**Cuarenta en corto** · {rules}\n"
         "• 40 cartas (sin 8, 9, 10). Se reparten 5; juegas una por turno.\n"
         "• **Echar**: dejas la carta en la mesa. **Llevarte**: con una carta igual, o con dos que sumen tu carta "
         "(A=1 … 7; J, Q, K no suman), y además la escalera que sigue (…6, 7, J, Q, K).\n"
@@ -565,7 +581,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "• **Cartón**: al final de la mano, 20 cartas recogidas valen 6 y cada dos más, 2 más. Empate: dos por darlas (+2 al que no dio).\n"
         "• Gana la **chica** quien llega a 40. {lock}La **partida** es {chicas}. **Zapatería**: ganar con el rival bajo 10.\n"
         "• Se cuenta en **perros** (10) y **tantos** (2).",
-        "**Cuarenta in short** ({rules} rules)\n"
+        "**Cuarenta in short** · {rules}\n"
         "• 40 cards (no 8, 9, 10). Five are dealt; you play one per turn.\n"
         "• **Drop**: leave the card on the table. **Capture**: with a card of the same rank, or two cards that add up "
         "to yours (A=1 … 7; J, Q, K never add), plus the run that follows (…6, 7, J, Q, K).\n"
@@ -591,6 +607,9 @@ for _part in (
     OPTION_MESSAGES,
     HISTORY_MESSAGES,
     REVIEW_MESSAGES,
+    TOURNAMENT_MESSAGES,
+    ADMIN_MESSAGES,
+    PUZZLE_MESSAGES,
     SEASON_MESSAGES,
 ):
     _twice = MESSAGES.keys() & _part.keys()

@@ -42,9 +42,11 @@ HISTORY_MESSAGES: dict[str, tuple[str, str]] = {
     "history.count.other": ("{count} partidas", "{count} matches"),
     "history.empty": ("Todavía no hay partidas aquí.", "No matches here yet."),
     "history.row": (
-        "**{n}.** {when} · {result} · chicas {chicas_won}–{chicas_lost} · {score}\n　{details}",
-        "**{n}.** {when} · {result} · chicas {chicas_won}–{chicas_lost} · {score}\n　{details}",
+        "**{n}.** {when} · {result} · chicas {chicas_won}–{chicas_lost}{scores}\n　{details}",
+        "**{n}.** {when} · {result} · chicas {chicas_won}–{chicas_lost}{scores}\n　{details}",
     ),
+    # Each chica's final score, the player's side first: " (14–40, 8–50)".
+    "history.chica_scores": (" ({results})", " ({results})"),
     "history.won": ("✅ ganada", "✅ won"),
     "history.lost": ("❌ perdida", "❌ lost"),
     "history.forfeit": (" (por rendición)", " (by forfeit)"),

@@ -9,6 +9,11 @@ that differ from Quito). Every option text may use `{n}`, the choice's value.
 
 HOUSE_RULES_MESSAGES: dict[str, tuple[str, str]] = {
     "choice.house": ("Reglas de la casa", "House rules"),
+    # A rule set's one name (tables/house_rules.py `rule_set_name`), and its word on a button.
+    "rules.name.preset": ("reglas {preset}", "{preset} rules"),
+    "rules.name.house": ("reglas de la casa ({details})", "house rules ({details})"),
+    "rules.name.changed": ("{name} ({changes})", "{name} ({changes})"),
+    "rules.short.house": ("de la casa", "house"),
     # --- sum_cards ---------------------------------------------------------------------
     "house.sum_cards": ("Sumas", "Sums"),
     "house.sum_cards.two": ("de 2 cartas", "of 2 cards"),

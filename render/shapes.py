@@ -7,7 +7,6 @@ itself (`ImageFont.load_default(size=...)`, Pillow ≥ 10.1), drawn with a strok
 
 from __future__ import annotations
 
-import math
 import threading
 import unicodedata
 from functools import lru_cache
@@ -109,21 +108,6 @@ def draw_suit(
         circle(0.74, 0.57, r)
         circle(0.5, 0.5, 0.14)
         draw.polygon([pt(0.5, 0.5), pt(0.28, 1.0), pt(0.72, 1.0)], fill=colour)
-
-
-def draw_star(
-    draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], fill: tuple[int, ...]
-) -> None:
-    """A five-pointed star filling `box` (a chica won, on the table picture)."""
-    left, top, right, bottom = box
-    cx, cy = (left + right) / 2, top + (bottom - top) * 0.53
-    outer, inner = (right - left) / 2, (right - left) * 0.2
-    points = []
-    for i in range(10):
-        radius = outer if i % 2 == 0 else inner
-        angle = math.pi * (-0.5 + i / 5)
-        points.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
-    draw.polygon(points, fill=fill)
 
 
 def _heart(pt, circle, draw: ImageDraw.ImageDraw, colour, *, span, flip: bool) -> None:

@@ -10,7 +10,7 @@ kept, as is each card drawn on the felt; see "the PNG, by bands" below.
 
 Layout (640 × 300, wide and short: on a phone Discord shows it about 360 px wide, and the
 table message with its picture must leave room for the hand below): a score band on top
-(side labels, points with perros and tantos, chicas), the felt with the cards in one row
+(side labels, points with perros and tantos, "chicas 1"), the felt with the cards in one row
 (apart up to eight, then fanned: each card's corner stays in sight) and in two fanned rows
 beyond fourteen, the second over the lower half of the first; and a footer with the cards
 left in the stock and a caption. Text is sized for the phone: at 360 px wide the names and
@@ -36,7 +36,7 @@ from engine.cards import Card, full_deck
 from engine.tally import perros_tantos
 
 from .faces import CARD_EDGE, CARD_WHITE, paste_text
-from .shapes import DRAW_LOCK, SUIT_COLOURS, draw_star, draw_suit, font, printable
+from .shapes import DRAW_LOCK, SUIT_COLOURS, draw_suit, font, printable
 from .text import EMOJI_SUITS, SUIT_SYMBOLS
 
 WIDTH, HEIGHT = 640, 300
@@ -53,6 +53,8 @@ RING = 3  # and has an amber ring this thick around it
 
 # Text sizes (px), so that at 360 px wide (a phone) names and points stay 11 px or taller.
 LABEL_PX, POINTS_PX, SMALL_PX, FOOTER_PX, EMPTY_PX = 30, 46, 21, 20, 28
+MIN_LABEL_PX = 22  # a long label is drawn smaller, down to this (12 px on a phone)
+PARTNERS = " + "  # between the names of a side's players, in a label ("ana + beto")
 
 FELT = (31, 98, 60)
 BAND = (17, 58, 36)
@@ -81,8 +83,10 @@ class TablePicture:
 
     cards: the cards on the table, as Card or "7h"; kept as a sorted tuple of "7h" strings
     (the picture sorts them by rank anyway, so the order they came in does not matter).
-    sides: the two sides' labels. points: each side's points in this chica. chicas: chicas
-    won. stock: cards left to deal. turn: the side whose turn it is (marked), or None.
+    sides: the two sides' labels, each its players' names joined by PARTNERS (a label too
+    long is shortened name by name, so that every player stays named). points: each
+    side's points in this chica. chicas: chicas won (drawn "chicas 1"). stock: cards left
+    to deal. turn: the side whose turn it is (marked), or None.
     caption: one short line for the footer (the last play, say), or "".
     lang: "es" or "en", for the few words on the picture (mazo/stock, mesa vacía).
     dropped: the card the last player dropped on the table (the one a caída would fall
@@ -232,25 +236,20 @@ def _told(points: int) -> str:
 
 @lru_cache(maxsize=64)
 def _suit_glyph(suit: int, size: int, fill: tuple[int, int, int]) -> Image.Image:
-    """A suit symbol (or STAR) `size` px square in `fill`, smooth-edged, for a line of text."""
+    """A suit symbol `size` px square in `fill`, smooth-edged, for a line of text."""
     big = Image.new("RGBA", (size * 4, size * 4), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(big)
-    if suit == STAR:
-        draw_star(draw, (0, 0, size * 4, size * 4), fill=(*fill, 255))
-    else:
-        draw_suit(draw, suit, (0, 0, size * 4, size * 4), fill=(*fill, 255))
+    draw_suit(ImageDraw.Draw(big), suit, (0, 0, size * 4, size * 4), fill=(*fill, 255))
     return big.resize((size, size), Image.Resampling.LANCZOS)
 
 
 # Symbols drawn as shapes in a line of text: the suits, as written by render.text or as
-# emoji characters, and a star (chicas won).
-STAR = 4
-_SYMBOLS = {"★": STAR} | {
+# emoji characters.
+_SYMBOLS = {
     symbol: suit for symbols in (SUIT_SYMBOLS, EMOJI_SUITS) for suit, symbol in enumerate(symbols)
 }
 _SYMBOL_SPLIT = re.compile(f"([{''.join(_SYMBOLS)}])")
 
-Run = str | int  # a run of text, or a symbol drawn as a shape (suit 0..3, or STAR)
+Run = str | int  # a run of text, or a suit symbol drawn as a shape (0..3)
 
 
 def _runs(text: str, size: int) -> list[Run]:
@@ -343,13 +342,53 @@ def _line(
     return width
 
 
+def _shortened(name: str) -> str:
+    """The name one character shorter, ending in an ellipsis: "Maximiliano…" → "Maximilian…"."""
+    return name.removesuffix("…")[:-1].rstrip(" _-.") + "…"
+
+
+@lru_cache(maxsize=256)
+def _fitted_label(label: str, max_w: float) -> tuple[str, int]:
+    """A side's label and its text size, fitted to `max_w`: at LABEL_PX, else a size
+    smaller (not below MIN_LABEL_PX, still readable on a phone), else with its longest names
+    shortened one character at a time, so that every player of the side stays in sight
+    ("Maximiliano_Fern… + beto"), not only the first."""
+    for size in range(LABEL_PX, MIN_LABEL_PX - 1, -2):
+        if _layout(label, size, None)[1] <= max_w:
+            return label, size
+    names = label.split(PARTNERS)
+    while True:
+        text = PARTNERS.join(names)
+        if _layout(text, MIN_LABEL_PX, None)[1] <= max_w or all(len(n) <= 2 for n in names):
+            return text, MIN_LABEL_PX
+        widths = [_layout(name, MIN_LABEL_PX, None)[1] for name in names]
+        longest = widths.index(max(widths))
+        names[longest] = _shortened(names[longest])
+
+
+TURN_MARK_W = 18  # the turn's triangle and the gap after it, before the label
+
+
+def _label_room(picture: TablePicture, side: int) -> int:
+    """How wide a side's label may be: half the picture, less the turn's marker."""
+    return WIDTH // 2 - MARGIN - 10 - (TURN_MARK_W if picture.turn == side else 0)
+
+
+def drawn_label(picture: TablePicture, side: int) -> tuple[str, int]:
+    """A side's label as the picture draws it (shortened to fit, see `_fitted_label`), and
+    its text size."""
+    return _fitted_label(picture.sides[side] or f"#{side + 1}", _label_room(picture, side))
+
+
 def _draw_side(
     image: Image.Image, draw: ImageDraw.ImageDraw, picture: TablePicture, side: int
 ) -> None:
     """One side's score, left-aligned for side 0, right-aligned for side 1.
 
-    Line 1: the label (yellow with a marker when it is this side's turn) and the chicas.
-    Line 2: the points, big, and how they are told ("2 perros 3 tantos").
+    Line 1: the label, every player's name (yellow with a marker when it is this side's
+    turn). Below it, the points, big, and beside them two small lines: the chicas won
+    ("chicas 1", as the table's text says it) and how the points are told ("2 perros 3
+    tantos").
     """
     half = WIDTH // 2 - MARGIN - 10
     right = side == 1
@@ -360,27 +399,19 @@ def _draw_side(
     lx = x
     if on_turn:  # a small triangle pointing at the label
         draw.polygon([(lx, 11), (lx, 31), (lx + sign * 12, 21)], fill=TURN)
-        lx += sign * 18
-    chicas = f"★{picture.chicas[side]}"  # chicas won: a star and the count, in any language
-    label = picture.sides[side] or f"#{side + 1}"
-    room = half - abs(lx - x) - 12
-    chicas_w = _layout(chicas, SMALL_PX, None)[1]
-    label_w = _line(
-        image,
-        (lx, 32),
-        label,
-        LABEL_PX,
-        TURN if on_turn else INK,
-        align=align,
-        valign="s",
-        max_w=room - chicas_w,
-    )
-    _line(image, (lx + sign * (label_w + 12), 32), chicas, SMALL_PX, DIM, align=align, valign="s")
+        lx += sign * TURN_MARK_W
+    label, size = drawn_label(picture, side)
+    colour = TURN if on_turn else INK
+    room = _label_room(picture, side)
+    _line(image, (lx, 32), label, size, colour, align=align, valign="s", max_w=room)
     points = str(picture.points[side])
     points_w = _line(image, (x, 78), points, POINTS_PX, INK, align=align, valign="s")
+    beside = x + sign * (points_w + 10)
+    chicas = f"chicas {picture.chicas[side]}"  # the game's word in both languages
+    _line(image, (beside, 56), chicas, SMALL_PX, DIM, align=align, valign="s")
     _line(
         image,
-        (x + sign * (points_w + 10), 77),
+        (beside, 77),
         _told(picture.points[side]),
         SMALL_PX,
         DIM,
@@ -786,6 +817,7 @@ def clear_drawing_caches() -> None:
         _suit_glyph,
         _run_width,
         _layout,
+        _fitted_label,
         _text_mask,
     ):
         cached.cache_clear()

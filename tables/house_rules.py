@@ -123,8 +123,10 @@ def preset_of(rules: Rules) -> str | None:
 
 
 def rule_set_label(rules: Rules, lang: str) -> str:
-    """The rule set's name: "Quito" or "Cuenca" when it plays one, else "Reglas de la casa"."""
-    return t(f"choice.{preset_of(rules) or HOUSE}", lang)
+    """The rule set's name in a word or two, for a button: "Quito", "Cuenca" when it plays
+    one, else "de la casa"."""
+    preset = preset_of(rules)
+    return t("rules.short.house", lang) if preset is None else t(f"choice.{preset}", lang)
 
 
 def differences(
@@ -144,11 +146,28 @@ def differences(
 
 
 def summary(rules: Rules, lang: str, leave_out: Collection[str] = ()) -> str:
-    """The preset the rules start from and what they change: "Quito · ronda 4 · sin 38"
+    """The preset the rules start from and what they change: "Quito + ronda 4 + sin 38"
     ("Cuenca" for Cuenca's rules). `leave_out` as for `differences`."""
     preset = preset_of(rules) or "quito"
     changes = differences(rules, lang, leave_out, base=Rules.preset(preset))
-    return " · ".join([t(f"choice.{preset}", lang), *changes])
+    return " + ".join([t(f"choice.{preset}", lang), *changes])
+
+
+def rule_set_name(rules: Rules, lang: str, leave_out: Collection[str] = (LENGTH_FIELD,)) -> str:
+    """The rule set's one name, the same wherever it is told: "reglas Quito", "reglas
+    Cuenca", or "reglas de la casa (Quito + sobrantes al último + 3 caídas seguidas ganan)".
+
+    The match's length is left out by default (the table and the lobby name it anyway);
+    with `leave_out=()` a preset of another length says so: "reglas Quito (a 1 chica)".
+    """
+    preset = preset_of(rules)
+    if preset is None:
+        return t("rules.name.house", lang, details=summary(rules, lang, leave_out))
+    name = t("rules.name.preset", lang, preset=t(f"choice.{preset}", lang))
+    changes = differences(rules, lang, leave_out, base=Rules.preset(preset))
+    if not changes:
+        return name
+    return t("rules.name.changed", lang, name=name, changes=" + ".join(changes))
 
 
 def explain(rules: Rules, lang: str, *, changed_only: bool = False) -> str:

@@ -134,6 +134,16 @@ def new_game(log: MatchLog) -> Game:
     return Game.new(players=log.players, rules=Rules.from_dict(log.rule_options), seed=log.seed)
 
 
+def chica_scores(log: MatchLog) -> list[tuple[int, int]]:
+    """Each finished chica's final score (side A's, side B's), as the table showed it: the
+    record keeps only how many chicas each side won, the move log rebuilds the rest (a
+    millisecond or two). ValueError for a log that does not replay, as for `Replay.build`."""
+    game = new_game(log)
+    for text in log.moves:
+        game.play(Move.parse(text))
+    return list(game.chica_history)
+
+
 class ReplayCache:
     """The replays built lately, by database and match id (a recorded match never changes;
     the database keeps apart two bots, or two tests, whose match ids meet)."""

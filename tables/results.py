@@ -55,6 +55,7 @@ def match_record(session: TableSession, finished_at: float) -> MatchRecord | Non
         seed=session.seed,
         moves=tuple(session.moves),
         stand_ins=dict(session.stand_ins),
+        tournament_id=session.tournament_id,
     )
 
 

@@ -124,6 +124,7 @@ class Seat:
     bot_level: str | None = None
     missed: int = 0
     name: str = ""  # the player's display name, for the table picture
+    played: bool = False  # the player made a move themselves (a tournament's walkover)
 
     @property
     def is_bot(self) -> bool:
@@ -186,6 +187,7 @@ class TableSession:
     stand_ins: dict[int, MadeBy] = field(default_factory=dict)
     # What each side scored so far in this hand; None: unknown (saved before it was kept).
     hand_points: list[int] | None = field(default_factory=lambda: [0, 0])
+    tournament_id: str | None = None  # a match of this tournament
 
     # ------------------------------------------------------------------ lobby
     @classmethod
@@ -507,7 +509,9 @@ class TableSession:
             if not 0 <= index < len(options):
                 raise Refusal("stale_hand")
             move = Move(card, options[index])
-        self.seats[seat].missed = 0  # type: ignore[union-attr]
+        player = self.seats[seat]
+        assert player is not None
+        player.missed, player.played = 0, True
         return self._apply(move, now, made_by="player")
 
     def _card_in_hand(self, game: Game, seat: int, card_text: str) -> Card:
@@ -588,6 +592,16 @@ class TableSession:
         if seat is None:
             raise Refusal("not_in_game")
         self._give_up(seat, now)
+
+    def showed_up(self, side: int) -> bool:
+        """A player of `side` made a move themselves (a bot side always has)."""
+        seats = [seat for i, seat in enumerate(self.seats) if i % 2 == side and seat is not None]
+        return any(seat.played or seat.user_id is None for seat in seats)
+
+    def walk_over(self, side: int, now: float) -> None:
+        """`side` never showed up (or withdrew from its tournament): it loses the match."""
+        self._require_playing()
+        self._give_up(side, now)
 
     def _give_up(self, seat: int, now: float) -> None:
         self.winner = 1 - seat % 2

@@ -34,6 +34,7 @@ class ServerSettings:
     language: str | None = None
     table_picture: bool = True
     replay_all_hands: bool = False
+    open_tournaments: bool = False  # anyone may run a tournament (else: server managers)
     house_rules: dict[str, Any] | None = field(default=None, hash=False)
     seasons: str = DEFAULT_MODE
     named_seasons: list[list[str]] | None = field(default=None, hash=False)

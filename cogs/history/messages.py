@@ -3,13 +3,16 @@ unless the match's server lets replays show every hand (`replay_all_hands`)."""
 
 from __future__ import annotations
 
+import asyncio
 import math
+from collections.abc import Sequence
 
 from db import HistoryEntry, LoggedSeat, MatchOutcome, Storage
 from engine import Rules
 from i18n import t, tn
 from tables import Seat, TableSession, ratings
-from tables.replays import Replay, Step
+from tables.house_rules import rule_set_name
+from tables.replays import Replay, Step, chica_scores
 
 from ..ui import ids
 from ..ui.rows import Payload, Rows, Style, button
@@ -18,8 +21,6 @@ from ..ui.words import (
     CardDisplay,
     cards_text,
     level_word,
-    rules_label,
-    score_text,
     side_label,
     signed,
 )
@@ -44,15 +45,41 @@ def _result(entry: HistoryEntry, lang: str) -> str:
     return result
 
 
-def history_line(number: int, entry: HistoryEntry, lang: str) -> str:
-    """One match of a history page: when, result, chicas, points, who, rules, rating."""
+def _chica_scores_text(entry: HistoryEntry, scores: Sequence[tuple[int, int]], lang: str) -> str:
+    """ " (14–40, 8–50)": each finished chica's final score, the player's side first as in
+    the chicas won before it ("chicas 0–2") and in the review's title; "" when the match's
+    scores are not known."""
+    ours = entry.side
+    results = ", ".join(f"{chica[ours]}–{chica[1 - ours]}" for chica in scores)
+    return t("history.chica_scores", lang, results=results) if results else ""
+
+
+async def finished_chicas(storage: Storage, entry: HistoryEntry) -> list[tuple[int, int]]:
+    """The final score of each chica of the match, rebuilt from its move log; none when
+    the log was not kept (older matches) or does not replay."""
+    log = await storage.match_log(entry.match_id) if entry.has_replay else None
+    if log is None:
+        return []
+    try:
+        return await asyncio.to_thread(chica_scores, log)
+    except ValueError:
+        return []
+
+
+def history_line(
+    number: int, entry: HistoryEntry, scores: Sequence[tuple[int, int]], lang: str
+) -> str:
+    """One match of a history page: when, result, chicas and each one's score (`scores`),
+    who, rules, rating."""
     others = [s for s in entry.seats if s.seat != entry.seat]
     against = ", ".join(seat_label(s, lang) for s in others if s.seat % 2 != entry.side)
     partners = [seat_label(s, lang) for s in others if s.seat % 2 == entry.side]
     details = [t("history.against", lang, who=against)]
     if partners:
         details.append(t("history.partner", lang, who=", ".join(partners)))
-    details.append(rules_label(Rules.from_dict(entry.rule_options), lang))
+    details.append(rule_set_name(Rules.from_dict(entry.rule_options), lang))
+    if entry.tournament_id is not None:
+        details.append(t("history.tournament", lang))
     if entry.casual:
         details.append(t("history.casual", lang))
     if entry.rating is not None:
@@ -68,7 +95,7 @@ def history_line(number: int, entry: HistoryEntry, lang: str) -> str:
         result=_result(entry, lang),
         chicas_won=entry.chicas_won,
         chicas_lost=entry.chicas_lost,
-        score=score_text(entry.points, lang),
+        scores=_chica_scores_text(entry, scores, lang),
         details=" · ".join(details),
     )
 
@@ -87,7 +114,9 @@ async def history_payload(
     if not entries:
         return Payload(f"{head}\n{t('history.empty', lang)}", None)
     first = page * HISTORY_PAGE + 1
-    lines = [head, *(history_line(first + i, e, lang) for i, e in enumerate(entries))]
+    lines = [head]
+    for number, entry in enumerate(entries, start=first):
+        lines.append(history_line(number, entry, await finished_chicas(storage, entry), lang))
     lines.append(t("leaderboard.page", lang, page=page + 1, pages=pages))
     scope_id = ids.scope_of(guild_id)
     # One row of 🎬 replays, one of 📊 reviews: a button per listed match.
@@ -137,8 +166,11 @@ def replay_text(
 ) -> str:
     """Where the replay is: the match, the step, the scores, what was played, the hands."""
     log, game = replay.log, step.game
-    rules = rules_label(Rules.from_dict(log.rule_options), lang)
-    lines = [t("replay.title", lang, when=f"<t:{int(log.finished_at)}:f>", rules=rules)]
+    rules = rule_set_name(Rules.from_dict(log.rule_options), lang)
+    title = t("replay.title", lang, when=f"<t:{int(log.finished_at)}:f>", rules=rules)
+    if log.tournament_id is not None:
+        title += t("table.of_tournament", lang)
+    lines = [title]
     where = (
         t("replay.start", lang)
         if step.number == 0

@@ -36,6 +36,7 @@ class CardFacts:
     best_streak: int
     vs: tuple[int, int, int] | None  # (other user, wins, losses)
     logros: tuple[str, ...]
+    titles: int  # tournaments won
     names: dict[int, str]
 
 
@@ -48,9 +49,9 @@ async def card_facts(
     vs: int | None,
 ) -> CardFacts | None:
     """The player's card in one server (None: all), with their rating in the season running
-    now; None if they never played there."""
+    now; None if no match of theirs there counts (never played, or only abandoned ones)."""
     stats = await storage.player_stats(user_id, guild_id)
-    if stats is None:
+    if stats is None or stats.matches == 0:
         return None
     rows = await storage.player_ratings(user_id, guild_id)
     best = await storage.best_win(user_id, guild_id) if rows else None
@@ -101,6 +102,7 @@ async def card_facts(
         best_streak=streak,
         vs=head,
         logros=tuple(e.logro for e in earned),
+        titles=await storage.tournament_titles(user_id, guild_id),
         names=await storage.player_names(others),
     )
 
@@ -133,6 +135,8 @@ def player_card(facts: CardFacts, lang: str) -> PlayerCard:
         (str(stats.zapaterias_suffered), t("card.zapaterias_taken", lang)),
         (f"{len(facts.logros)}/{len(LOGROS)}", t("card.logros", lang)),
     ]
+    if facts.titles:
+        figures.append((str(facts.titles), tn("card.titles", lang, facts.titles)))
     lines = [
         f"{t('card.partner', lang)}: {_name(facts, stats.best_partner, lang)} · "
         f"{t('card.rival', lang)}: {_name(facts, stats.toughest_opponent, lang)}"

@@ -1,5 +1,9 @@
 """`/cuarenta leaderboard` and its page buttons, `/cuarenta stats` (the player's card) and
-`/cuarenta logros`."""
+`/cuarenta logros`.
+
+They answer privately unless the player asks to show the channel (`public`): a look at
+the rankings should not leave a message in the game channel for everyone.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +13,7 @@ import discord
 from discord import app_commands
 
 from db import SeasonRow
-from i18n import LANGUAGES, t
+from i18n import LANGUAGES, t, tn
 from render.card import render_card_png_async
 from tables import Refusal
 
@@ -35,7 +39,8 @@ async def leaderboard(
     sort: str,
     with_bots: bool,
     players: str,
-    season: str | None,
+    public: bool,
+    season: str | None = None,
 ) -> None:
     """A leaderboard of this server (or of every server), its first page: of the current
     season by default (of all time until the season has a match), a past one, or all time."""
@@ -46,7 +51,7 @@ async def leaderboard(
     payload = await leaderboard_payload(
         services.storage, guild_id, sort, with_bots, 0, lang, chosen
     )
-    await interaction.response.send_message(**payload.to_send())
+    await interaction.response.send_message(**payload.to_send(), ephemeral=not public)
 
 
 async def _season(services: Services, guild_id: int | None, key: str | None) -> SeasonRow | None:
@@ -103,6 +108,7 @@ async def stats(
     interaction: discord.Interaction,
     user: discord.User | discord.Member | None,
     rules: str | None,
+    public: bool,
     vs: discord.User | discord.Member | None = None,
 ) -> None:
     """A player's record in this server: their card (a picture, and the same in words) of
@@ -119,19 +125,29 @@ async def stats(
         facts = await card_facts(
             services.storage, target.id, target.display_name, guild_id, season, vs_id
         )
+    private = not public
     if facts is None:
         text = await stats_text(services.storage, target.id, guild_id, lang, rules)
-        await interaction.response.send_message(text, allowed_mentions=quiet)
+        titles = await services.storage.tournament_titles(target.id, guild_id)
+        text += _titles_line(titles, lang)
+        await interaction.response.send_message(text, ephemeral=private, allowed_mentions=quiet)
         return
     record = record_text_of(facts.stats, facts.ratings, facts.best_win, lang)
-    text = "\n".join([record, *card_words(facts, lang)])
+    text = "\n".join([record + _titles_line(facts.titles, lang), *card_words(facts, lang)])
     png = await render_card_png_async(player_card(facts, lang))
     picture = discord.File(
         io.BytesIO(png),
         "cuarenta-card.png",
         description=t("stats.picture_alt", lang, name=target.display_name)[:1000],
     )
-    await interaction.response.send_message(text[:2000], file=picture, allowed_mentions=quiet)
+    await interaction.response.send_message(
+        text[:2000], file=picture, ephemeral=private, allowed_mentions=quiet
+    )
+
+
+def _titles_line(titles: int, lang: str) -> str:
+    """The line of a player's tournament titles ("" with none)."""
+    return "\n" + tn("stats.titles", lang, titles) if titles else ""
 
 
 class LeaderboardButton(Clickable, ids=ids.LEADERBOARD):
@@ -202,11 +218,14 @@ async def logros(
     services: Services,
     interaction: discord.Interaction,
     user: discord.User | discord.Member | None,
+    public: bool,
 ) -> None:
     """/cuarenta logros: a player's logros, earned and still to earn."""
     lang = await reader_language(services, interaction)
     target = user or interaction.user
     earned = await services.storage.player_logros(target.id)
     await interaction.response.send_message(
-        logros_text(target.id, earned, lang), allowed_mentions=discord.AllowedMentions.none()
+        logros_text(target.id, earned, lang),
+        ephemeral=not public,
+        allowed_mentions=discord.AllowedMentions.none(),
     )

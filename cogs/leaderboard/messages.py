@@ -184,8 +184,11 @@ async def stats_text(
 ) -> str:
     """A player's record in this server, of every match or of one rule set's."""
     stats = await storage.player_stats(user_id, guild_id, rules=rules)
+    who = f"<@{user_id}>"
     if stats is None:
-        return t("stats.none", lang, who=f"<@{user_id}>")
+        return t("stats.none", lang, who=who)
+    if stats.matches == 0:  # abandoned matches count in no figure: not a block of zeros
+        return tn("stats.only_abandoned", lang, stats.abandoned, who=who)
     # Ratings span every rule set: told with the totals of every match only.
     rows = [] if rules else await storage.player_ratings(user_id, guild_id)
     best = await storage.best_win(user_id, guild_id) if rows else None

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from typing import Literal
 
 import discord
@@ -23,7 +24,7 @@ from tables.results import match_record
 from ..clock import backoff, now, sleep_until
 from ..ui.words import when
 from ..workers import Work, choose_move
-from .state import Table, TableKit
+from .state import Table, TableKit, log_fields
 
 log = logging.getLogger(__name__)
 
@@ -72,8 +73,8 @@ class TableDriver:
         self._task = None
         if not self._table.session.is_live:
             self._bots.clear()
-        if self._table.closed or not self._needed():
-            return
+        if self._table.closed or not self._needed() or self._kit.openings.restarting:
+            return  # a stopping bot takes no next step: the restart takes it
         self._task = self._kit.scheduler.spawn(self._drive(), f"drive-{self._table.session_id}")
 
     def stop(self) -> None:
@@ -103,6 +104,7 @@ class TableDriver:
                     self._table.session_id,
                     delay,
                     exc_info=True,
+                    extra=log_fields(self._table.session),
                 )
                 await asyncio.sleep(delay)
 
@@ -129,7 +131,10 @@ class TableDriver:
         changes: dict[int, int] = {}
         if record is not None:
             season = await self._kit.seasons.season_for(record.guild_id, record.finished_at)
+            started = time.perf_counter()
             await self._kit.storage.record_match(record, season)
+            self._kit.metrics.db_write(time.perf_counter() - started)
+            self._kit.metrics.match_recorded()
             changes = await rate_match(self._kit.storage, record)
             if ratings.is_rated(record):
                 await self._kit.logros.award(record)
@@ -137,6 +142,7 @@ class TableDriver:
                 self._kit.seasons.wake()  # the season may be new: its end is awaited
         self._table.meta.recorded = True
         await self._table.save_meta()
+        self._kit.followers.table_over(self._table.session)
         if changes:
             await self._table.change(lambda s: s.set_rating_changes(changes))
         if record is not None:
@@ -161,6 +167,7 @@ class TableDriver:
             self._bots[key] = player
             chosen = move
             await self._table.change(lambda s: s.apply_bot_move(chosen, version, now()))
+        self._kit.metrics.moved("bot")
 
     async def _idle_turn(self, version: int) -> None:
         session = self._table.session
@@ -177,6 +184,7 @@ class TableDriver:
         assert game is not None
         move = idle_move(game.copy(), self._table.session.seed + version)
         await self._table.change(lambda s: s.time_out(move, version, now()))
+        self._kit.metrics.moved("timer")
 
     async def _wants_ping(self) -> bool:
         """The player to move asked to be pinged, and plays with other humans."""
@@ -195,7 +203,7 @@ class TableDriver:
             return
         text = t(kind, session.lang, mention=f"<@{seat.user_id}>", when=when(deadline))
         try:
-            message = await self._kit.io.send(self._table.channel_id, text, mention=seat.user_id)
+            message = await self._kit.io.send(self._table.channel_id, text, mentions=[seat.user_id])
         except discord.HTTPException:
             return  # a reminder is a courtesy: the time-out still comes
         if kind == "ping":

@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import copy
 import logging
+import time
 from collections.abc import Callable
 from typing import Any, Protocol, TypeVar
 
@@ -25,7 +26,7 @@ from tables import Phase, Refusal, TableSession
 from ..clock import now
 from .driver import TableDriver
 from .publisher import TablePublisher
-from .state import Hand, OpenHand, TableKit, TableMeta
+from .state import Hand, OpenHand, TableKit, TableMeta, log_fields
 
 log = logging.getLogger(__name__)
 
@@ -93,6 +94,10 @@ class LiveTable:
     def message_id(self) -> int | None:
         return self._session.table_message_id
 
+    def is_settled(self) -> bool:
+        """No change being saved, and the public message shows the saved state."""
+        return not self._lock.locked() and self.publisher.is_shown()
+
     def has_next_step(self) -> bool:
         return self.driver.has_next_step()
 
@@ -158,6 +163,7 @@ class LiveTable:
 
     async def _save(self, state: dict[str, Any], meta: dict[str, Any]) -> None:
         session = self._session
+        started = time.perf_counter()
         await self._kit.storage.save_session(
             session.session_id,
             session.guild_id,
@@ -167,13 +173,19 @@ class LiveTable:
             live=session.is_live,
             meta=meta,
         )
+        self._kit.metrics.db_write(time.perf_counter() - started)
 
     async def save_meta(self) -> None:
         """Save what changed on the Discord side only; a failure is logged, not raised."""
         try:
             await self._kit.storage.save_meta(self.session_id, self._meta.to_dict())
         except Exception:
-            log.warning("could not save the message data of %s", self.session_id, exc_info=True)
+            log.warning(
+                "could not save the message data of %s",
+                self.session_id,
+                exc_info=True,
+                extra=log_fields(self._session),
+            )
 
     def remember_hand(self, hand: Hand) -> None:
         """A hand was just shown: keep it up to date (and the one it replaces, quiet)."""
@@ -205,12 +217,21 @@ class LiveTable:
                 await self._save(state, meta)
                 self._saved_state, self._saved_meta = state, meta
             except Exception:
-                log.warning("could not save the table message of %s", self.session_id)
+                log.warning(
+                    "could not save the table message of %s",
+                    self.session_id,
+                    extra=log_fields(self._session),
+                )
 
     # ------------------------------------------------------------------ ending
     async def close_unreachable(self) -> None:
         """The channel is gone or closed to the bot: end the table, say so where possible."""
-        log.warning("channel %s of table %s is unreachable", self.channel_id, self.session_id)
+        log.warning(
+            "channel %s of table %s is unreachable",
+            self.channel_id,
+            self.session_id,
+            extra=log_fields(self._session),
+        )
         self.close()
         for hand in self._meta.hands.values():
             if hand.expired():
@@ -220,7 +241,11 @@ class LiveTable:
         try:
             await self._kit.storage.delete_session(self.session_id)
         except Exception:
-            log.warning("could not delete the unreachable table %s", self.session_id)
+            log.warning(
+                "could not delete the unreachable table %s",
+                self.session_id,
+                extra=log_fields(self._session),
+            )
 
     def close(self) -> None:
         """Stop every task of the table and forget it (its saved row is the caller's)."""

@@ -22,7 +22,7 @@ from render.table import render_table_png
 from ..clock import backoff, now
 from ..ui.pictures import table_picture
 from ..ui.table import hand_payload, public_payload
-from .state import OpenHand, Table, TableKit, picture_key
+from .state import OpenHand, Table, TableKit, log_fields, picture_key
 
 log = logging.getLogger(__name__)
 
@@ -91,9 +91,10 @@ class TablePublisher:
     async def _loop(self) -> None:
         attempt = 0
         while self._wanted and not self._table.closed:
-            if self._table.session.bot_moves_next:
+            if self._table.session.bot_moves_next and not self._kit.openings.restarting:
                 # Wait for the bot's answer, to show both in one edit; but not for long,
                 # nor across several bot moves in a row (a table of bots must show too).
+                # Not while the bot stops: no bot moves until the restart.
                 if self._hold_started is None:
                     self._hold_started = now()
                 window = self._kit.bot_pause_seconds + HOLD_EXTRA_SECONDS
@@ -125,12 +126,14 @@ class TablePublisher:
                     self._table.session_id,
                     error,
                     delay,
+                    extra=log_fields(self._table.session),
                 )
                 await asyncio.sleep(delay)
 
     async def _publish_table(self) -> None:
         session, meta, io_ = self._table.session, self._table.meta, self._kit.io
-        payload = public_payload(session, self._kit.emojis)
+        notice = self._kit.openings.notice(session.lang) if session.is_live else ""
+        payload = public_payload(session, self._kit.emojis, notice)
         message_id = session.table_message_id
         too_old = meta.posted_at is None or now() - meta.posted_at > TABLE_REPOST_SECONDS
         if message_id is not None and not too_old:
@@ -146,9 +149,17 @@ class TablePublisher:
                 meta.picture = picture
                 return
             except discord.NotFound:
-                log.info("table message of %s is gone; posting it again", session.session_id)
+                log.info(
+                    "table message of %s is gone; posting it again",
+                    session.session_id,
+                    extra=log_fields(session),
+                )
             except discord.Forbidden:
-                log.info("cannot edit the table message of %s; posting again", session.session_id)
+                log.info(
+                    "cannot edit the table message of %s; posting again",
+                    session.session_id,
+                    extra=log_fields(session),
+                )
             except discord.HTTPException as error:
                 if error.code != TOO_MANY_OLD_EDITS:
                     raise

@@ -21,7 +21,7 @@ from tables import Challenge, ChallengeAnswer, Refusal, TableSession
 from ..clock import now
 from .challenge import LiveChallenge
 from .live_table import LiveTable
-from .state import TableKit, TableMeta
+from .state import TableKit, TableMeta, log_fields
 
 log = logging.getLogger(__name__)
 
@@ -98,6 +98,7 @@ class TableRuntime:
         and then calls `set_message` (or `publisher.reply_failed` if that failed).
         Refusal("channel_busy") if the channel is taken, here or in the database.
         """
+        self.kit.openings.check()
         table = LiveTable(self.kit, self, session, posted_by_reply=posted_by_reply)
         if replaces is not None:
             self.forget_challenge(replaces)
@@ -118,11 +119,15 @@ class TableRuntime:
         await self._forget_old()
         return table
 
-    def publish_guild(self, guild_id: int) -> None:
-        """Show every live table of a server again (its settings changed)."""
+    def publish_guild(self, guild_id: int | None) -> None:
+        """Show every live table of a server again (its settings changed); None: of every
+        server (what all tables say changed: maintenance, a restart)."""
         for table in self.tables.values():
-            if table.is_live and table.session.guild_id == guild_id:
+            if table.is_live and guild_id in (None, table.session.guild_id):
                 table.publisher.publish()
+
+    def live_tables(self) -> int:
+        return sum(1 for table in self.tables.values() if table.is_live)
 
     def _restore_challenge(self, live: LiveChallenge) -> None:
         """Put back a challenge whose acceptance could not be saved."""
@@ -133,6 +138,7 @@ class TableRuntime:
             self.kit.scheduler.spawn(live.save(), f"resave-{live.challenge_id}")
 
     async def open_challenge(self, challenge: Challenge) -> LiveChallenge:
+        self.kit.openings.check()
         live = LiveChallenge(self.kit, self, challenge)
         self._claim(live)
         self.challenges[challenge.challenge_id] = live
@@ -182,13 +188,14 @@ class TableRuntime:
                     await self.kit.storage.delete_session(table.session_id)
 
     # ---------------------------------------------------------------- restore
-    def _own_shards(self) -> Shards | None:
+    def own_shards(self) -> Shards | None:
+        """The shards whose servers this process drives; None: all of them."""
         return own_shards(self.client)
 
     async def restore(self) -> None:
         """Load every saved lobby, challenge and game of this process's shards (before
         connecting); other processes restore the other shards' tables."""
-        for row in await self.kit.storage.load_sessions(self._own_shards()):
+        for row in await self.kit.storage.load_sessions(self.own_shards()):
             try:
                 if row.kind == "challenge":
                     live = LiveChallenge(self.kit, self, Challenge.from_dict(row.state))
@@ -246,7 +253,11 @@ class TableRuntime:
             await asyncio.sleep(SWEEP_SECONDS)
             for table in list(self.tables.values()):
                 if not table.has_next_step():
-                    log.warning("table %s had no next step; driving it again", table.session_id)
+                    log.warning(
+                        "table %s had no next step; driving it again",
+                        table.session_id,
+                        extra=log_fields(table.session),
+                    )
                     table.driver.drive()
 
 

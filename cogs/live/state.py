@@ -17,6 +17,8 @@ from ..card_emojis import CardEmojis
 from ..clock import now
 from ..discord_io import DiscordIO
 from ..logros.herald import LogroHerald
+from ..metrics import Metrics
+from ..openings import Openings
 from ..scheduler import Scheduler
 from ..seasons.keeper import SeasonKeeper
 from ..workers import Workers
@@ -92,9 +94,28 @@ class TableMeta:
         )
 
 
+def log_fields(session: TableSession) -> dict[str, int | str | None]:
+    """What a log line about a table carries (LOG_FORMAT=json shows each as a field)."""
+    return {"table": session.session_id, "channel": session.channel_id, "guild": session.guild_id}
+
+
 def picture_key(picture: TablePicture) -> str:
     """A short fingerprint of a picture, kept to know whether the message shows it."""
     return hashlib.blake2s(repr(picture).encode(), digest_size=8).hexdigest()
+
+
+class TableFollowers:
+    """Who hears that a table's match is over and recorded (a tournament, of its tables)."""
+
+    def __init__(self) -> None:
+        self._listeners: list[Callable[[TableSession], None]] = []
+
+    def follow(self, listener: Callable[[TableSession], None]) -> None:
+        self._listeners.append(listener)
+
+    def table_over(self, session: TableSession) -> None:
+        for listener in self._listeners:
+            listener(session)
 
 
 @dataclass(frozen=True)
@@ -114,6 +135,9 @@ class TableKit:
     bot_pause_seconds: float  # a bot seat "thinks" visibly this long
     seasons: SeasonKeeper  # the season a finished match counts in
     logros: LogroHerald  # what a finished match earned its players, told once
+    openings: Openings  # whether new tables may open (maintenance, a stop in progress)
+    metrics: Metrics
+    followers: TableFollowers = field(default_factory=TableFollowers)
 
 
 class Table(Protocol):

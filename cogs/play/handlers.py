@@ -144,7 +144,10 @@ async def stop(services: Services, interaction: discord.Interaction) -> None:
     if table is None or not table.is_live:
         raise Refusal("no_game")
     host_id = table.session.host_id
-    if not (interaction.permissions.manage_messages or interaction.user.id == host_id):
+    moderator = interaction.permissions.manage_messages
+    if table.session.tournament_id is not None and not moderator:
+        raise Refusal("tournament_table_stop")
+    if not (moderator or interaction.user.id == host_id):
         raise Refusal("stop_permission")
     host = interaction.user.id if interaction.user.id == host_id else None
     await table.change(lambda s: s.stop(now(), by=host), interactive=True)
@@ -463,6 +466,7 @@ async def play(
         return session.play(user_id, card, option, version, now())
 
     await change_in_hand(services, interaction, table, play_it, hand_message)
+    services.metrics.moved("human")
 
 
 async def change_in_hand(

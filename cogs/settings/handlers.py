@@ -45,6 +45,7 @@ async def config(
     table_picture: bool | None,
     bot_level: str | None,
     replay_all_hands: bool | None,
+    open_tournaments: bool | None = None,
     seasons: SeasonChanges | None = None,
 ) -> None:
     """/cuarenta config: the server's settings, changed if asked, and the panel."""
@@ -59,6 +60,7 @@ async def config(
         replay_all_hands=replay_all_hands,
         seasons=seasons.mode,
         season_channel=seasons.channel_id,
+        open_tournaments=open_tournaments,
     )
     named = seasons.named_season()
     if named is not None:

@@ -14,7 +14,7 @@ from typing import Any
 
 from engine import Rules
 from i18n import t
-from tables.house_rules import OPTIONS, RuleOption, rule_set_label, summary
+from tables.house_rules import OPTIONS, RuleOption, rule_set_name, summary
 from tables.settings import ServerSettings
 
 from ..ui import ids
@@ -28,15 +28,19 @@ def config_summary(settings: ServerSettings, lang: str) -> str:
     summary = t(
         "config.summary",
         lang,
-        rules=rule_set_label(settings.default_rules(), lang),
+        rules=rule_set_name(settings.default_rules(), lang, leave_out=()),
         turn=settings.turn_seconds,
         level=t(f"choice.{settings.bot_level}", lang),
         language=t(f"choice.{language}", lang) if language else t("word.auto", lang),
         picture=t("word.on" if settings.table_picture else "word.off", lang),
     )
     hands = t("word.on" if settings.replay_all_hands else "word.off", lang)
+    anyone = "on" if settings.open_tournaments else "off"
+    tournaments = t(
+        "config.open_tournaments", lang, value=t(f"config.open_tournaments.{anyone}", lang)
+    )
     replays = t("config.replay_hands", lang, value=hands)
-    return f"{summary}, {replays}, {seasons_summary(settings, lang)}"
+    return f"{summary}, {replays}, {tournaments}, {seasons_summary(settings, lang)}"
 
 
 def seasons_summary(settings: ServerSettings, lang: str) -> str:

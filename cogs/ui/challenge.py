@@ -8,7 +8,7 @@ from tables import Challenge, ChallengeAnswer, ChallengeState, house_rules
 
 from . import ids
 from .rows import Payload, Rows, Style, button
-from .words import length_text, rules_label, when
+from .words import length_text, when
 
 
 def challenge_payload(challenge: Challenge, state: ChallengeState, lang: str) -> Payload:
@@ -22,7 +22,7 @@ def challenge_payload(challenge: Challenge, state: ChallengeState, lang: str) ->
     text = t(
         "challenge.text",
         lang,
-        rules=rules_label(challenge_rules(challenge), lang),
+        rules=house_rules.rule_set_name(challenge_rules(challenge), lang),
         length=length_text(challenge.chicas_to_win, lang),
         when=when(challenge.expires_at),
         **names,

@@ -90,6 +90,17 @@ class TableAction(StrEnum):
     RECLAIM = "reclaim"  # a replaced player takes their seat back
 
 
+class TournamentAction(StrEnum):
+    """A button of a tournament's message."""
+
+    JOIN = "join"  # singles: sign up; pairs: pick a partner
+    LEAVE = "leave"  # before the start: off the list; after: withdraw (asks first)
+    CONFIRM_LEAVE = "quit"  # the withdrawal confirmed
+    BOTS = "bots"  # the host fills the free places with bots
+    START = "start"
+    CANCEL = "cancel"
+
+
 def _choices(enum: type[StrEnum]) -> str:
     return "|".join(member.value for member in enum)
 
@@ -120,6 +131,17 @@ CHALLENGE = IdTemplate(
 HINT = IdTemplate("hint", (SESSION, VERSION))
 REVIEW = IdTemplate("review", (SESSION,))
 REVIEW_PICTURES = IdTemplate("rvpics", (Part("match_id", r"[A-Za-z0-9_-]+"),))  # all but the 1st
+# A tournament: its message's buttons, the partner and the entry to remove (selects), and
+# the answer to a pair's invitation.
+TOURNAMENT_ID = Part("tournament_id", r"[a-z0-9]+")
+TOURNAMENT = IdTemplate(
+    "tn", (TOURNAMENT_ID, Part("action", _choices(TournamentAction), TournamentAction))
+)
+TOURNAMENT_PARTNER = IdTemplate("tnpartner", (TOURNAMENT_ID,))
+TOURNAMENT_REMOVE = IdTemplate("tnremove", (TOURNAMENT_ID,))
+TOURNAMENT_INVITE = IdTemplate(
+    "tninv", (TOURNAMENT_ID, Part("inviter", r"[0-9]+", int), Part("accept", r"[01]", _flag))
+)
 # Pages of lists, and replays.
 LEADERBOARD = IdTemplate(
     "lb", (SCOPE, Part("sort", r"[a-z_]+"), Part("with_bots", r"[01]", _flag), PAGE)
@@ -184,3 +206,13 @@ class Clickable(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"(?!)"):
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> Self:
         return cls(**cls.id_template.parse(match))
+
+
+# Puzzles: open one (from the daily post, or again after an answer), a card of its hand,
+# a move (the card and a capture, or "d" for the drop). `day` is the server's day the
+# puzzle counts for, or "p" for practice (counts for nothing).
+PUZZLE_ID = Part("puzzle_id", r"[0-9a-f]{12}")
+PUZZLE_DAY = Part("day", r"[0-9]+|p")
+PUZZLE = IdTemplate("pz", (PUZZLE_ID, PUZZLE_DAY, Part("action", r"open|again")))
+PUZZLE_CARD = IdTemplate("pzc", (PUZZLE_ID, PUZZLE_DAY, CARD_TEXT))
+PUZZLE_MOVE = IdTemplate("pzm", (PUZZLE_ID, PUZZLE_DAY, CARD_TEXT, Part("option", r"d|[0-9]+")))

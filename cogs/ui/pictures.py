@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from i18n import t
-from render.table import TablePicture
+from render.table import PARTNERS, TablePicture
 from tables import TableSession
 
 from .words import level_word
@@ -30,7 +30,10 @@ def table_picture(session: TableSession) -> TablePicture:
             return t("picture.bot", lang, level=level_word(seat, lang))
         return seat.name or t("picture.player", lang, seat=index + 1)
 
-    sides = tuple(" + ".join(name(i) for i in range(side, session.players, 2)) for side in (0, 1))
+    # Every player of a side, named apart: the picture shortens the longest names to fit.
+    sides = tuple(
+        PARTNERS.join(name(i) for i in range(side, session.players, 2)) for side in (0, 1)
+    )
     turn = session.seat_to_play
     return TablePicture(
         cards=tuple(str(card) for card in game.table),

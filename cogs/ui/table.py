@@ -24,7 +24,6 @@ from .words import (
     length_text,
     plain,
     rating_line,
-    rules_label,
     score_text,
     seat_name,
     side_label,
@@ -43,7 +42,7 @@ def lobby_payload(session: TableSession, lang: str) -> Payload:
             lang,
             host=f"<@{session.host_id}>",
             mode=mode,
-            rules=rules_label(session.rules, lang),
+            rules=house_rules.rule_set_name(session.rules, lang),
             length=length_text(session.chicas_to_win, lang),
         )
     ]
@@ -103,11 +102,14 @@ def lobby_view(session: TableSession, lang: str) -> Rows:
     return Rows.stacked([joins, host])
 
 
-def public_payload(session: TableSession, display: CardDisplay) -> Payload:
-    """The table's public message: the lobby until the game starts, then the table."""
+def public_payload(session: TableSession, display: CardDisplay, notice: str = "") -> Payload:
+    """The table's public message: the lobby until the game starts, then the table;
+    `notice`: a line on top from the bot's operator (maintenance, a restart)."""
     if session.game is None:
-        return lobby_payload(session, session.lang)
-    return table_payload(session, display)
+        payload = lobby_payload(session, session.lang)
+    else:
+        payload = table_payload(session, display)
+    return Payload(f"{notice}\n{payload.content}", payload.rows) if notice else payload
 
 
 def table_payload(session: TableSession, display: CardDisplay) -> Payload:
@@ -119,11 +121,12 @@ def table_payload(session: TableSession, display: CardDisplay) -> Payload:
         t(
             "table.title",
             lang,
-            rules=rules_label(session.rules, lang),
+            rules=house_rules.rule_set_name(session.rules, lang),
             chica=max(chica, 1),
             length=length_text(session.chicas_to_win, lang),
         )
-        + (t("table.casual", lang) if session.casual else ""),
+        + (t("table.casual", lang) if session.casual else "")
+        + (t("table.of_tournament", lang) if session.tournament_id else ""),
     ]
     if game.chica_history and session.phase == Phase.PLAYING:
         lines.append(t("table.chicas_so_far", lang, results=chica_results(session, lang)))
@@ -291,13 +294,14 @@ def table_view(session: TableSession) -> Rows:
             )
         )
     if not playing:
-        buttons.append(
-            button(
-                ids.TABLE.build(session_id=sid, what=ids.TableAction.REMATCH),
-                label=t("button.rematch", lang),
-                style=Style.GREEN,
+        if session.tournament_id is None:  # (in a tournament, the draw says who plays next)
+            buttons.append(
+                button(
+                    ids.TABLE.build(session_id=sid, what=ids.TableAction.REMATCH),
+                    label=t("button.rematch", lang),
+                    style=Style.GREEN,
+                )
             )
-        )
         reviewing = review_button(session, lang)
         if reviewing is not None:
             buttons.append(reviewing)
@@ -455,7 +459,7 @@ def hand_payload(
         lines.append(t("hand.hint_one_tap" if one_tap else "hand.hint", lang))
     sid, version = session.session_id, session.version
     buttons = []
-    for card in sorted(game.hands[seat], key=lambda c: (c.rank, c.suit)):
+    for card in sorted(game.hands[seat]):  # the order of `cards_text` and the picture
         emoji = display.for_card(card)
         tag = card_tag(session, card, lang) if my_turn else None
         parts = ([] if emoji else [plain([card])]) + ([tag] if tag else [])
@@ -504,8 +508,7 @@ def choice_payload(
     ]
     takes_buttons = []
     for index, move in enumerate(options):
-        takes = sorted(move.takes, key=lambda c: (c.rank, c.suit))
-        label = tn("button.take", lang, len(takes), takes=plain(takes))
+        label = tn("button.take", lang, len(move.takes), takes=plain(move.takes))
         tag = score_tag(session, move, lang)
         if tag:
             label += f" · {tag}"

@@ -6,7 +6,7 @@ function here takes the language it writes in.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable
 from typing import Any, Protocol
 
 from engine import Card, Rules
@@ -84,18 +84,17 @@ def length_text(chicas: int, lang: str) -> str:
     return t("length.one", lang) if chicas == 1 else t("length.many", lang, n=chicas)
 
 
-def rules_label(rules: Rules, lang: str) -> str:
-    """The rule set and every option that differs from it: "Quito · ronda 4 · sin 38"."""
-    return house_rules.summary(rules, lang, leave_out=[house_rules.LENGTH_FIELD])
+def cards_text(cards: Iterable[Card], display: CardDisplay) -> str:
+    """Cards in the one order every message and the picture show them (by rank, then suit:
+    the engine's card order), whether the cards lie on the table, in a live hand or in a
+    replay's, so the same cards always read the same."""
+    return " ".join(display.inline(card) for card in sorted(cards))
 
 
-def cards_text(cards: Sequence[Card], display: CardDisplay) -> str:
-    return " ".join(display.inline(card) for card in cards)
-
-
-def plain(cards: Sequence[Card]) -> str:
-    """Cards as text for a button label (labels can't hold custom emojis)."""
-    return text_cards(cards)
+def plain(cards: Iterable[Card]) -> str:
+    """Cards as text for a button label (labels can't hold custom emojis), in the same
+    order as `cards_text`."""
+    return text_cards(sorted(cards))
 
 
 def rules_text(rules: Rules, lang: str) -> str:
@@ -109,7 +108,7 @@ def rules_text(rules: Rules, lang: str) -> str:
     return t(
         "rules.text",
         lang,
-        rules=house_rules.rule_set_label(rules, lang),
+        rules=house_rules.rule_set_name(rules, lang),
         ronda=rules.ronda_points,
         doble=doble,
         lock=lock,

@@ -15,17 +15,26 @@ from db import LoggedSeat, MatchLog, MatchOutcome, MatchRecord, PlayerResult
 from engine import Bot, BotLevel, Game, Move, Rules
 from i18n import t, tn
 from tables.replays import Replay, ReplayCache
-from tests.cogs.helpers import buttons, enabled
+from tests.cogs.helpers import (
+    buttons,
+    cards_in,
+    enabled,
+    only_session,
+    open_hand,
+    play_until_over,
+)
 
 RULES = Rules(chicas_to_win=1)
 
 
-def played_match(match_id: str, guild_id: int, ana: int, beto: int, finished_at: float):
-    """A whole one-chica match between ana (seat 0) and beto (seat 1), each playing as the
-    easy level does (greedy: a chica of a few hands, as people play it; random moves take
-    three times as many), recorded with its move log."""
+def played_match(
+    match_id: str, guild_id: int, ana: int, beto: int, finished_at: float, rules: Rules = RULES
+):
+    """A whole match (one chica, unless `rules` say otherwise) between ana (seat 0) and beto
+    (seat 1), each playing as the easy level does (greedy: a chica of a few hands, as
+    people play it; random moves take three times as many), recorded with its move log."""
     seed = random.Random(match_id).getrandbits(32)
-    game = Game.new(players=2, rules=RULES, seed=seed)
+    game = Game.new(players=2, rules=rules, seed=seed)
     players = [Bot(BotLevel.EASY, seed=seed + seat) for seat in (0, 1)]
     moves = []
     while game.winner is None:
@@ -34,13 +43,15 @@ def played_match(match_id: str, guild_id: int, ana: int, beto: int, finished_at:
         game.play(move)
 
     def result(user, seat):
-        won = seat == game.winner
-        return PlayerResult(user, seat, seat, won, int(won), int(not won), 30, 0, 0, 0, 0, 0)
+        won, chicas = seat == game.winner, game.chicas
+        return PlayerResult(
+            user, seat, seat, won, chicas[seat], chicas[1 - seat], 30, 0, 0, 0, 0, 0
+        )
 
     return MatchRecord(
         match_id=match_id, guild_id=guild_id, channel_id=1, finished_at=finished_at,
         rules="quito", players=2, with_bots=False, winner_side=game.winner,
-        results=[result(ana, 0), result(beto, 1)], rule_options=RULES.to_dict(),
+        results=[result(ana, 0), result(beto, 1)], rule_options=rules.to_dict(),
         seed=seed, moves=tuple(moves),
     )  # fmt: skip
 
@@ -140,7 +151,7 @@ async def test_a_replay_shows_only_the_viewers_hand(world):
     replay = Replay.build(await world.env.bot.storage.match_log("h0"))
     display = world.env.bot.card_emojis
     step = replay.step(3)
-    ana_cards = " ".join(display.inline(c) for c in step.game.hands[0])
+    ana_cards = " ".join(display.inline(c) for c in sorted(step.game.hands[0]))
     for viewer, expected in (
         (world.ana, [f"<@{world.ana.id}>'s hand: {ana_cards}"]),
         (world.carla, []),
@@ -166,8 +177,8 @@ async def test_with_the_server_setting_on_a_replay_shows_every_hand(world):
     shown = (await world.carla.click(listed.response, label="🎬 1")).response
     game = replay.step(0).game
     assert hand_lines(shown.content) == [
-        f"<@{world.ana.id}>'s hand: {' '.join(display.inline(c) for c in game.hands[0])}",
-        f"<@{world.beto.id}>'s hand: {' '.join(display.inline(c) for c in game.hands[1])}",
+        f"<@{world.ana.id}>'s hand: {' '.join(display.inline(c) for c in sorted(game.hands[0]))}",
+        f"<@{world.beto.id}>'s hand: {' '.join(display.inline(c) for c in sorted(game.hands[1]))}",
     ]
     assert "not shown" not in shown.content
 
@@ -291,3 +302,50 @@ async def test_a_replaced_players_review_rates_only_the_moves_she_made(world, la
     expected = sorted(own, key=lambda d: (-d.loss, d.index))[: len(told)]
     for line, decision in zip(told, expected, strict=True):
         assert "–".join(map(str, decision.scores)) in line
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+async def test_a_history_row_gives_each_chicas_score_not_a_sum(world, lang):
+    """Players remember "14–40, 8–50", not the sum of their points over the chicas: each
+    chica's final score, the player's side first as in "chicas 0–2"; a match whose moves
+    were not kept shows how many chicas each side won, and no sum."""
+    await world.env.bot.services.settings.change(world.guild.id, language=lang)
+    storage = world.env.bot.storage
+    ana, beto = world.ana.id, world.beto.id
+    two_chicas = played_match("h0", world.guild.id, ana, beto, time.time() - 60, Rules())
+    await storage.record_match(two_chicas)
+    unlogged = played_match("h1", world.guild.id, ana, beto, time.time() - 120)
+    await storage.record_match(replace(unlogged, seed=None, moves=None))
+    game = Game.new(players=2, rules=Rules(), seed=two_chicas.seed)
+    for move in two_chicas.moves:
+        game.play(Move.parse(move))
+    assert len(game.chica_history) >= 2
+    for player, side in ((world.ana, 0), (world.beto, 1)):
+        shown = await player.slash(world.channel, "cuarenta history")
+        rows = [line for line in shown.response.content.splitlines() if line.startswith("**")]
+        told = ", ".join(f"{c[side]}–{c[1 - side]}" for c in game.chica_history)
+        won, lost = game.chicas[side], game.chicas[1 - side]
+        assert rows[0].endswith(f" · chicas {won}–{lost} ({told})")
+        mine = unlogged.results[side]
+        assert rows[1].endswith(f" · chicas {mine.chicas_won}–{mine.chicas_lost}")
+        assert t("word.perros", lang) not in shown.response.content  # no sum of points
+
+
+async def test_a_replay_shows_a_hand_in_the_order_the_live_hand_did(world):
+    """The live hand and the replay's hand list the same cards in the same order (by rank),
+    not the replay in the order they were dealt."""
+    await world.ana.slash(
+        world.channel, "cuarenta start", mode="bot", bot_level="easy", length="one"
+    )
+    session = only_session(world.env)
+    dealt = list(session.game.hands[0])
+    assert dealt != sorted(dealt), "the first hand was dealt in order: pick another game"
+    live = cards_in(await open_hand(world, world.ana, session))
+    await play_until_over(world, [world.ana], session.session_id)
+    await world.env.settle()
+    history = await world.ana.slash(world.channel, "cuarenta history")
+    opened = await world.ana.click(history.response, label="🎬 1")
+    display = world.env.bot.card_emojis
+    who = f"<@{world.ana.id}>"
+    hand = t("replay.hand", "en", who=who, cards=" ".join(display.inline(c) for c in live))
+    assert hand in opened.response.content.splitlines()

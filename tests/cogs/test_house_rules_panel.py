@@ -66,7 +66,7 @@ async def test_a_manager_changes_an_option_and_the_server_keeps_it(world, manage
     shown = result.response
     assert shown.id == panel.id  # the panel itself shows the new value
     assert chosen(shown, "ronda_points") == "4"
-    assert "**House rules**: Quito · ronda 4" in shown.content
+    assert "**House rules**: Quito + ronda 4" in shown.content
     settings = await world.env.bot.services.settings.get(world.guild.id)
     assert settings.default_rules() == Rules(ronda_points=4)  # no stale cached settings
 

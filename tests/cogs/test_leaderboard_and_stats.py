@@ -5,12 +5,20 @@ from __future__ import annotations
 import pytest
 
 from cogs.leaderboard.messages import MIN_MATCHES_FOR_RATE
-from db import MatchRecord, PlayerResult
-from i18n import t
+from db import MatchOutcome, MatchRecord, PlayerResult
+from i18n import t, tn
 from tests.cogs.helpers import enabled
+from tests.cogs.test_localization import synced_commands
 
 
-def duel_record(number: int, guild_id: int, winner: int, loser: int, bots: bool = False):
+def duel_record(
+    number: int,
+    guild_id: int,
+    winner: int,
+    loser: int,
+    bots: bool = False,
+    outcome: MatchOutcome = MatchOutcome.PLAYED,
+):
     def result(user_id, seat, won):
         return PlayerResult(
             user_id=user_id, seat=seat, side=seat, won=won, chicas_won=2 if won else 0,
@@ -21,7 +29,7 @@ def duel_record(number: int, guild_id: int, winner: int, loser: int, bots: bool 
     return MatchRecord(
         match_id=f"m{number}", guild_id=guild_id, channel_id=1, finished_at=float(number),
         rules="quito", players=2, with_bots=bots, winner_side=0,
-        results=[result(winner, 0, True), result(loser, 1, False)],
+        results=[result(winner, 0, True), result(loser, 1, False)], outcome=outcome,
     )  # fmt: skip
 
 
@@ -31,7 +39,7 @@ async def test_leaderboard_pages_and_perros(world):
     for number in range(12):  # ana beats 12 different players
         await storage.record_match(duel_record(number, world.guild.id, champion, 1000 + number))
     shown = await world.beto.slash(world.channel, "cuarenta leaderboard")
-    assert not shown.ephemeral
+    assert shown.ephemeral  # its pages turn as well on a private answer
     first_line = shown.response.content.splitlines()[1]
     assert first_line.startswith(f"1. <@{champion}>") and "12 won, 0 lost (100%)" in first_line
     assert "96 perros" in first_line  # 12 × 80 points = 960: 96 perros 0 tantos
@@ -85,3 +93,42 @@ async def test_the_spanish_rating_is_a_level_not_points(world):
     shown = await world.carla.slash(world.channel, "cuarenta leaderboard", sort="rating")
     assert shown.response.content.splitlines()[0].count("nivel") == 1
     assert "untuaci" not in shown.response.content
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+async def test_stats_and_leaderboards_are_private_unless_shared(world, lang):
+    """A look at the rankings leaves nothing in the game channel; `public` shows it there."""
+    await world.env.bot.services.settings.change(world.guild.id, language=lang)
+    storage = world.env.bot.storage
+    await storage.record_match(duel_record(1, world.guild.id, world.ana.id, world.beto.id))
+    for command in ("cuarenta stats", "cuarenta leaderboard"):
+        private = await world.ana.slash(world.channel, command)
+        assert private.ephemeral and f"<@{world.ana.id}>" in private.response.content
+        shared = await world.ana.slash(world.channel, command, public=True)
+        assert not shared.ephemeral and shared.response.content == private.response.content
+    public = [m for m in world.channel.history() if not m.flags.ephemeral]
+    assert len(public) == 2  # only the two shared on purpose
+
+
+async def test_the_option_to_share_is_named_in_spanish_too(world):
+    (group,) = [c for c in synced_commands(world.env) if c["name"] == "cuarenta"]
+    for command in ("stats", "leaderboard"):
+        (subcommand,) = [o for o in group["options"] if o["name"] == command]
+        (public,) = [o for o in subcommand["options"] if o["name"] == "public"]
+        assert public["name_localizations"]["es-419"] == "publicar"
+        assert "solo lo ves tú" in public["description_localizations"]["es-ES"]
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+async def test_stats_of_a_player_whose_every_match_was_abandoned_say_so(world, lang):
+    await world.env.bot.services.settings.change(world.guild.id, language=lang)
+    storage = world.env.bot.storage
+    for number in (1, 2):
+        abandoned = MatchOutcome.ABANDONED
+        await storage.record_match(
+            duel_record(number, world.guild.id, world.ana.id, world.beto.id, outcome=abandoned)
+        )
+    shown = await world.beto.slash(world.channel, "cuarenta stats", user=world.ana)
+    who = f"<@{world.ana.id}>"
+    assert shown.response.content == tn("stats.only_abandoned", lang, 2, who=who)
+    assert "0%" not in shown.response.content  # no block of zeros

@@ -190,3 +190,37 @@ def test_warm_up_draws_every_card() -> None:
     sizes = {table._card_tile(card, False).size for card in full_deck()}
     assert sizes == {(CARD_W + table.SHADOW_DX, table.CARD_H + table.SHADOW_DY)}
     assert {table._card_tile(card, False).mode for card in full_deck()} == {"P"}
+
+
+def drawn_texts(monkeypatch: pytest.MonkeyPatch, picture: TablePicture) -> list[str]:
+    """Every line of text the picture draws, in drawing order."""
+    table.clear_drawing_caches()  # the bands drawn before would not be drawn again
+    texts: list[str] = []
+    line = table._line
+    monkeypatch.setattr(
+        table,
+        "_line",
+        lambda image, xy, text, *a, **k: texts.append(text) or line(image, xy, text, *a, **k),
+    )
+    table.render_table_png_uncached(picture)
+    return texts
+
+
+def test_the_chicas_won_are_told_in_words_as_the_text_does(monkeypatch: pytest.MonkeyPatch) -> None:
+    texts = drawn_texts(monkeypatch, picture(5, chicas=(1, 0)))
+    assert "chicas 1" in texts and "chicas 0" in texts
+    assert not any("★" in text for text in texts)
+
+
+def test_every_player_of_a_side_is_named_however_long_a_name(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    long = "Maximiliano_Fernández_del_Castillo"
+    pictured = picture(5, sides=("ana + carla", f"{long} + beto"), turn=1)
+    label, size = table.drawn_label(pictured, 1)
+    assert label.startswith("Maximiliano") and label.endswith("… + beto")  # beto stays
+    assert size == table.MIN_LABEL_PX and size * 360 / WIDTH >= 11  # readable on a phone
+    assert table.drawn_label(pictured, 0) == ("ana + carla", table.LABEL_PX)  # fits: as is
+    one = table.drawn_label(picture(5, sides=("ana_maria_de_los_angeles", "Bea")), 0)[0]
+    assert one.startswith("ana_maria_de_los") and one.endswith("…")  # more than "ana_maria_…"
+    assert label in drawn_texts(monkeypatch, pictured)

@@ -18,6 +18,7 @@ from tables.house_rules import (
     explain,
     preset_of,
     rule_set_label,
+    rule_set_name,
     rules_from_saved,
     summary,
 )
@@ -88,7 +89,7 @@ def test_every_rule_set_is_explained_in_one_message(lang):
 def test_explain_names_every_option_and_what_quito_plays_instead():
     text = explain(Rules(ronda_points=4), "es")
     lines = text.splitlines()
-    assert lines[0] == "**Las reglas de esta mesa** (Reglas de la casa)"
+    assert lines[0] == "**Las reglas de esta mesa** (de la casa)"
     assert len(lines) == 1 + len(OPTIONS)
     ronda = next(line for line in lines if "**Ronda**" in line)
     assert ronda == (
@@ -104,13 +105,24 @@ def test_explain_names_every_option_and_what_quito_plays_instead():
 def test_a_rule_set_is_named_by_the_preset_it_plays():
     assert rule_set_label(Rules(), "es") == "Quito"
     assert rule_set_label(Rules.preset("cuenca").with_options(chicas_to_win=1), "en") == "Cuenca"
-    assert rule_set_label(Rules(ronda_points=4), "es") == "Reglas de la casa"
-    assert rule_set_label(Rules(ronda_points=4), "en") == "House rules"
+    assert rule_set_label(Rules(ronda_points=4), "es") == "de la casa"
+    assert rule_set_label(Rules(ronda_points=4), "en") == "house"
     assert preset_of(Rules(lock_at=None)) is None
     assert summary(Rules.preset("cuenca"), "es") == "Cuenca"
-    assert summary(Rules(chicas_to_win=1), "en") == "Quito · 1 chica"
+    assert summary(Rules(chicas_to_win=1), "en") == "Quito + 1 chica"
     assert summary(Rules(chicas_to_win=1), "en", leave_out=[LENGTH_FIELD]) == "Quito"
-    assert summary(Rules(ronda_points=4, lock_at=None), "es") == "Quito · ronda 4 · sin 38"
+    assert summary(Rules(ronda_points=4, lock_at=None), "es") == "Quito + ronda 4 + sin 38"
+
+
+def test_a_rule_set_has_one_name_that_says_what_it_changes():
+    house = Rules(ronda_points=4, lock_at=None)
+    assert rule_set_name(Rules(), "es") == "reglas Quito"
+    assert rule_set_name(Rules.preset("cuenca"), "en") == "Cuenca rules"
+    assert rule_set_name(house, "es") == "reglas de la casa (Quito + ronda 4 + sin 38)"
+    assert rule_set_name(house, "en") == "house rules (Quito + ronda 4 + no 38 lock)"
+    one_chica = Rules(chicas_to_win=1)
+    assert rule_set_name(one_chica, "es") == "reglas Quito"  # the length is told apart
+    assert rule_set_name(one_chica, "es", leave_out=()) == "reglas Quito (a 1 chica)"
 
 
 def test_saved_rules_come_back_the_same():

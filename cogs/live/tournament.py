@@ -1,0 +1,376 @@
+"""Running tournaments: `LiveTournament` owns one (its state, its saving, its message, the
+opening of its rounds' tables), `Tournaments` holds them all, brings them back after a
+restart and hears when one of their tables ends.
+
+A round's tables open one after another, OPEN_SPACING apart (Discord's limits: not dozens
+of threads in one burst). Each step of opening a match is saved before the next (its table
+id, its thread, its table), so a restart in the middle picks up where it stopped without
+opening anything twice. A periodic sweep starts tournaments whose time came, gives a
+walkover to the side of a match that never showed up, settles a match whose table was
+stopped, and retries what failed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import logging
+from collections.abc import Callable
+from functools import partial
+from typing import TypeVar
+
+import discord
+
+from db import Shards, Storage
+from render.tournament import draw_bracket
+from tables import EndReason, Phase, Refusal, TableSession, new_session_id
+from tables.tournament import Pairing, Tournament, TournamentPhase
+
+from ..clock import now
+from ..discord_io import DiscordIO
+from ..scheduler import Scheduler
+from ..ui.tournament import (
+    bracket_picture,
+    call_text,
+    podium_lines,
+    thread_name,
+    tournament_payload,
+)
+from .runtime import TableRuntime
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+OPEN_SPACING = 1.0  # seconds between two tables of a round opening
+SWEEP_SECONDS = 30.0
+RETRY_SECONDS = (2.0, 5.0, 15.0, 30.0)
+
+
+class LiveTournament:
+    def __init__(self, host: Tournaments, tournament: Tournament) -> None:
+        self._host = host
+        self.tournament = tournament
+        self._lock = asyncio.Lock()
+        self._publish_wanted = False
+        self._publishing: asyncio.Task[None] | None = None
+        self._opening: asyncio.Task[None] | None = None
+
+    @property
+    def tournament_id(self) -> str:
+        return self.tournament.tournament_id
+
+    async def change(self, apply: Callable[[Tournament], T]) -> T:
+        """Apply a change and save it; if either fails, the tournament is as it was."""
+        async with self._lock:
+            before = self.tournament.to_dict()
+            try:
+                result = apply(self.tournament)
+                await self._save()
+            except BaseException:
+                self.tournament = Tournament.from_dict(before)
+                raise
+        self.publish()
+        return result
+
+    async def _save(self) -> None:
+        tournament = self.tournament
+        places = [
+            (user, place)
+            for place, number in enumerate(tournament.podium(), start=1)
+            for user in tournament.entry(number).members
+        ]
+        await self._host.storage.save_tournament(
+            tournament.tournament_id,
+            tournament.guild_id,
+            tournament.channel_id,
+            tournament.to_dict(),
+            live=tournament.is_live,
+            places=places,
+        )
+
+    # ------------------------------------------------------------- its message
+    def publish(self) -> None:
+        """Bring the public message to the saved state, soon (one edit for a burst)."""
+        self._publish_wanted = True
+        if self._publishing is None or self._publishing.done():
+            self._publishing = self._host.scheduler.spawn(
+                self._publish(), f"tournament-publish-{self.tournament_id}"
+            )
+
+    async def _publish(self) -> None:
+        attempt = 0
+        while self._publish_wanted:
+            self._publish_wanted = False
+            tournament = self.tournament
+            payload = tournament_payload(tournament, tournament.lang)
+            files = await self._picture()
+            try:
+                if tournament.message_id is None:
+                    message = await self._host.io.send(
+                        tournament.channel_id, payload.content, view=payload.view, files=files
+                    )
+                    await self.change(partial(Tournament.show_in, message_id=message.id))
+                else:
+                    await self._host.io.edit_message(
+                        tournament.channel_id,
+                        tournament.message_id,
+                        content=payload.content,
+                        view=payload.view,
+                        attachments=files,
+                    )
+                attempt = 0
+            except discord.NotFound:  # the message was deleted: post it again
+                await self.change(partial(Tournament.show_in, message_id=None))
+                self._publish_wanted = True
+            except Exception:
+                delay = RETRY_SECONDS[min(attempt, len(RETRY_SECONDS) - 1)]
+                attempt += 1
+                log.warning("tournament %s: message not updated; again in %.0f s",
+                            self.tournament_id, delay, exc_info=True)  # fmt: skip
+                self._publish_wanted = True
+                await asyncio.sleep(delay)
+
+    async def _picture(self) -> list[discord.File]:
+        """The bracket or standings picture, once the tournament has started."""
+        tournament = self.tournament
+        if not tournament.rounds:
+            return []
+        picture = bracket_picture(tournament, tournament.lang)
+        png = await asyncio.to_thread(draw_bracket, picture)
+        return [discord.File(io.BytesIO(png), filename="torneo.png")]
+
+    # ------------------------------------------------------------------ rounds
+    def open_round(self) -> None:
+        """Open the current round's tables that are not open yet, one after another."""
+        if self._opening is None or self._opening.done():
+            self._opening = self._host.scheduler.spawn(
+                self._open_round(), f"tournament-open-{self.tournament_id}"
+            )
+
+    async def _open_round(self) -> None:
+        for index, pairing in enumerate(self.tournament.to_open()):
+            if index:
+                await asyncio.sleep(OPEN_SPACING)
+            try:
+                await self._open(pairing.a)
+            except Exception:
+                log.warning("tournament %s: a table could not open; the sweep retries",
+                            self.tournament_id, exc_info=True)  # fmt: skip
+        await self.advance()  # a round of byes and walkovers only is over already
+
+    def _pairing(self, entry: int) -> Pairing:
+        """The current round's pairing of `entry`, in the tournament as it is now."""
+        current = self.tournament.current
+        assert current is not None
+        return next(p for p in current.pairings if p.a == entry)
+
+    async def _open(self, entry: int) -> None:
+        """Open one match: its table id, then its thread, then its table (each saved)."""
+        if not self._pairing(entry).table_id:
+            await self.change(lambda t: setattr(self._pairing(entry), "table_id", new_session_id()))
+        tournament = self.tournament
+        current = tournament.current
+        assert current is not None
+        pairing = self._pairing(entry)
+        lang = tournament.lang
+        if pairing.thread_id is None:
+            name = thread_name(tournament, pairing, current, lang)
+            thread_id = await self._host.io.create_thread(tournament.channel_id, name)
+            await self.change(lambda t: setattr(self._pairing(entry), "thread_id", thread_id))
+            pairing = self._pairing(entry)
+        assert pairing.thread_id is not None
+        runtime = self._host.runtime
+        if pairing.table_id not in runtime.tables:
+            session = tournament.table_for(pairing, pairing.thread_id, now())
+            await runtime.open_table(session)
+        await self.change(lambda t: setattr(self._pairing(entry), "opened_at", now()))
+        pairing = self._pairing(entry)
+        people = [u for n in pairing.entries() for u in tournament.entry(n).members]
+        call = call_text(tournament, pairing, current, lang)
+        with contextlib.suppress(discord.HTTPException):
+            await self._host.io.send(session_channel(pairing), call, mentions=people)
+
+    async def table_over(self, session: TableSession) -> None:
+        """A table of this tournament ended: its result, then maybe the next round."""
+        game = session.game
+        if game is None:
+            return
+        winner = session.winner
+        if winner is None:  # stopped before the end: the side ahead goes on
+            lead = [(game.chicas[side], session.match_points(side)) for side in (0, 1)]
+            winner = 0 if lead[0] >= lead[1] else 1
+        loser = 1 - winner
+        walkover = session.ended_by == EndReason.FORFEIT and not session.showed_up(loser)
+        chicas = list(game.chicas)
+        points = [session.match_points(side) for side in (0, 1)]
+        try:
+            await self.change(
+                lambda t: t.record_result(session.session_id, winner, chicas, points, walkover)
+            )
+        except Refusal:
+            return  # known already (told twice, or by the sweep)
+        await self.advance()
+
+    async def advance(self) -> None:
+        """When the round is over: the next one (its tables opened), or the final."""
+        before = self.tournament.phase
+        following = await self.change(lambda t: t.advance())
+        if following is not None:
+            self.open_round()
+        elif (
+            before == TournamentPhase.RUNNING and self.tournament.phase == TournamentPhase.FINISHED
+        ):
+            await self._announce()
+
+    async def _announce(self) -> None:
+        tournament = self.tournament
+        text = "\n".join(podium_lines(tournament, tournament.lang))
+        champions = [u for n in tournament.podium()[:1] for u in tournament.entry(n).members]
+        with contextlib.suppress(discord.HTTPException):
+            await self._host.io.send(tournament.channel_id, text, mentions=champions)
+
+    async def sweep(self) -> None:
+        """Start on time; walkovers; matches whose table stopped; tables still to open."""
+        tournament = self.tournament
+        starts_at = tournament.settings.starts_at
+        if tournament.phase == TournamentPhase.SIGNUP and starts_at and starts_at <= now():
+            try:
+                await self.change(lambda t: t.start(None, now()))
+            except Refusal:  # too few entries when its time came: it waits for the host
+                await self.change(lambda t: setattr(t.settings, "starts_at", None))
+                return
+            self.open_round()
+            return
+        if tournament.phase != TournamentPhase.RUNNING or tournament.current is None:
+            return
+        runtime = self._host.runtime
+        for pairing in list(tournament.current.pairings):
+            if pairing.done or pairing.opened_at is None:
+                continue
+            table = runtime.tables.get(pairing.table_id)
+            if table is None:
+                continue
+            session = table.session
+            if session.phase in (Phase.STOPPED, Phase.CANCELLED) or (
+                session.phase == Phase.FINISHED and table.meta.recorded
+            ):
+                await self.table_over(session)
+            elif session.phase == Phase.PLAYING and now() >= (
+                pairing.opened_at + tournament.settings.walkover_seconds
+            ):
+                absent = [side for side in (0, 1) if not session.showed_up(side)]
+                if len(absent) == 1:
+                    await table.change(partial(TableSession.walk_over, side=absent[0], now=now()))
+        if self.tournament.to_open():
+            self.open_round()
+
+    async def withdraw(self, entry: int) -> None:
+        """An entry withdrew: the table of its current match, if open, goes to the other."""
+        pairing = self.tournament.withdraw_from_current(entry)
+        table = None if pairing is None else self._host.runtime.tables.get(pairing.table_id)
+        if pairing is not None and table is not None and table.session.is_live:
+            side = 0 if pairing.a == entry else 1
+            await table.change(lambda s: s.walk_over(side, now()))
+            return
+        await self.advance()
+
+
+def session_channel(pairing: Pairing) -> int:
+    """The thread a match plays in (it has one once its table is open)."""
+    assert pairing.thread_id is not None
+    return pairing.thread_id
+
+
+class Tournaments:
+    """The tournaments of this process (the live ones, and those that ended since it
+    started), by id."""
+
+    def __init__(
+        self,
+        storage: Storage,
+        io: DiscordIO,
+        scheduler: Scheduler,
+        runtime: TableRuntime,
+    ) -> None:
+        self.storage = storage
+        self.io = io
+        self.scheduler = scheduler
+        self.runtime = runtime
+        self.by_id: dict[str, LiveTournament] = {}  # live ones, and those ended since
+        self._resumed = False
+        runtime.kit.followers.follow(self._table_over)
+
+    def in_channel(self, channel_id: int) -> LiveTournament | None:
+        return next(
+            (
+                live
+                for live in self.by_id.values()
+                if live.tournament.channel_id == channel_id and live.tournament.is_live
+            ),
+            None,
+        )
+
+    def get(self, tournament_id: str) -> LiveTournament:
+        live = self.by_id.get(tournament_id)
+        if live is None:
+            raise Refusal("tournament_gone")
+        return live
+
+    def playing_elsewhere(self, guild_id: int | None, user_id: int, here: str) -> bool:
+        """`user_id` is in another live tournament of the server (one at a time)."""
+        return any(
+            live.tournament.guild_id == guild_id
+            and live.tournament.is_live
+            and live.tournament_id != here
+            and user_id in live.tournament.people()
+            for live in self.by_id.values()
+        )
+
+    async def create(self, tournament: Tournament) -> LiveTournament:
+        """Take the channel (before any await: two at once cannot both) and save it."""
+        if self.in_channel(tournament.channel_id) is not None:
+            raise Refusal("tournament_here", link="")
+        live = LiveTournament(self, tournament)
+        self.by_id[tournament.tournament_id] = live
+        try:
+            await live.change(lambda t: None)
+        except BaseException:
+            del self.by_id[tournament.tournament_id]
+            raise
+        return live
+
+    def _table_over(self, session: TableSession) -> None:
+        live = self.by_id.get(session.tournament_id or "")
+        if live is not None and live.tournament.phase == TournamentPhase.RUNNING:
+            self.scheduler.spawn(
+                live.table_over(session), f"tournament-result-{session.session_id}"
+            )
+
+    async def restore(self, shards: Shards | None) -> None:
+        for state in await self.storage.live_tournaments(shards):
+            try:
+                tournament = Tournament.from_dict(state)
+            except Exception:
+                log.exception("could not restore tournament %s", state.get("tournament_id"))
+                continue
+            self.by_id[tournament.tournament_id] = LiveTournament(self, tournament)
+        log.info("restored %d tournaments", len(self.by_id))
+
+    async def resume(self) -> None:
+        """After connecting (once): show each tournament, open what was not, sweep."""
+        if self._resumed:
+            return
+        self._resumed = True
+        for live in self.by_id.values():
+            live.publish()
+        self.scheduler.spawn(self._sweep(), "tournament-sweep")
+
+    async def _sweep(self) -> None:
+        while True:
+            for live in list(self.by_id.values()):
+                try:
+                    await live.sweep()
+                except Exception:
+                    log.warning("tournament %s: sweep failed", live.tournament_id, exc_info=True)
+            await asyncio.sleep(SWEEP_SECONDS)

@@ -1,0 +1,78 @@
+"""/cuarenta admin: the bot's status and maintenance, for the application's owner only.
+
+Discord shows the command to everyone (a subcommand cannot carry permissions of its own),
+so the owner is checked here, against the application's owner (or team) as Discord
+reports it.
+"""
+
+from __future__ import annotations
+
+import time
+from datetime import timedelta
+from importlib import metadata
+
+import discord
+from discord.ext import commands
+
+from db import StorageError
+from i18n import t
+from tables import Refusal
+
+from ..answers import answers_refusals, reader_language, reply
+from ..localized import choice
+from ..services import Services
+from .web import latencies
+
+ADMIN_CHOICES = [
+    choice("choice.status", "status"),
+    choice("choice.maintenance_on", "maintenance_on"),
+    choice("choice.maintenance_off", "maintenance_off"),
+]
+PACKAGE = "cuarenta-bot"
+
+
+@answers_refusals
+async def admin(services: Services, interaction: discord.Interaction, action: str) -> None:
+    """Status, or maintenance on or off (stored: it outlives a restart)."""
+    client = services.client
+    if not (isinstance(client, commands.Bot) and await client.is_owner(interaction.user)):
+        raise Refusal("not_owner")
+    lang = await reader_language(services, interaction)
+    if action in ("maintenance_on", "maintenance_off"):
+        on = action == "maintenance_on"
+        await services.openings.set_maintenance(services.storage, on)
+        services.runtime.publish_guild(None)  # the line on every live table, or gone
+        text = t(f"admin.{action}", lang, tables=services.runtime.live_tables())
+    else:
+        text = await status_text(services, lang)
+    await reply(interaction, text)
+
+
+async def status_text(services: Services, lang: str) -> str:
+    shards = [
+        t("admin.shard", lang, shard=shard, ms=round(latency * 1000))
+        for shard, latency in latencies(services.client)
+    ]
+    try:
+        size = f"{await services.storage.size_bytes() / 1_000_000:.1f} MB"
+    except StorageError:
+        size = "?"
+    return t(
+        "admin.status",
+        lang,
+        version=version(),
+        uptime=str(timedelta(seconds=int(time.monotonic() - services.started_at))),
+        shards=", ".join(shards) or "—",
+        tables=services.runtime.live_tables(),
+        moves=services.metrics.moves_last_minute(),
+        backend=services.storage.backend,
+        size=size,
+        maintenance=t("word.on" if services.openings.maintenance else "word.off", lang),
+    )
+
+
+def version() -> str:
+    try:
+        return metadata.version(PACKAGE)
+    except metadata.PackageNotFoundError:
+        return "?"

@@ -1,0 +1,233 @@
+"""`PuzzleDesk`: one per bot (Services.puzzles): keeps puzzles in stock and posts each
+server's puzzle of the day.
+
+- Stock: puzzles are made in the PUZZLES worker (low priority, never in a click or the
+  event loop), from the server's finished matches not yet searched, and from the bots'
+  own games when a difficulty runs short (a new server has puzzles on day one).
+- The daily post: one task per server with a post (the Scheduler's, named by server),
+  asleep until its day starts (tables.puzzles.day_start). It posts the day's puzzle,
+  chosen and saved the day before (or now, if none was), then chooses tomorrow's. A day
+  is posted at most once: the message's id is saved, and the send carries a nonce made of
+  the server and the day, which Discord uses to refuse a second message with it (a crash
+  between the send and the save). A failed send is tried again, with a growing pause,
+  unless Discord says the channel is gone or closed to the bot (403, 404: never retried).
+  After a restart every server's task starts again and posts a day begun but not posted.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import random
+
+import discord
+
+from db import PuzzleDay, PuzzleServer, Storage, StorageError
+from engine.ai.puzzles import Difficulty, Puzzle
+from i18n import pick_language, t
+from tables.puzzles import (
+    NO_HOUR,
+    day_at,
+    day_start,
+    difficulty_of_day,
+    from_bot_games,
+    from_logs,
+    puzzle_of,
+)
+
+from .caches import SettingsCache
+from .card_emojis import CardEmojis
+from .clock import backoff, now, sleep_until
+from .scheduler import Scheduler
+from .ui.puzzles import move_words, puzzle_picture, puzzle_text, solve_rows
+from .workers import Work, Workers
+
+log = logging.getLogger(__name__)
+
+STOCK_PER_DIFFICULTY = 10  # fewer puzzles of a difficulty than this: make more
+BOT_GAMES = 12  # bots' games played at a time to make more (about 2 puzzles each)
+MATCHES_AT_ONCE = 20  # a server's matches searched at a time
+POST_TRIES = 6  # a failed post is tried again this many times in all (1 s, 2 s, 4 s... apart)
+
+
+class PuzzleDesk:
+    def __init__(
+        self,
+        client: discord.Client,
+        storage: Storage,
+        workers: Workers,
+        scheduler: Scheduler,
+        emojis: CardEmojis,
+        settings: SettingsCache,
+    ) -> None:
+        self.client = client
+        self.storage = storage
+        self.workers = workers
+        self.scheduler = scheduler
+        self.emojis = emojis
+        self.settings = settings
+        self._posting: dict[int, asyncio.Task[None]] = {}  # per server, its daily task
+        self._making = asyncio.Lock()  # one batch of puzzles made at a time
+
+    # -------------------------------------------------------------------- stock
+    async def restock(self, guild_id: int) -> None:
+        """Make puzzles in the worker: from the server's matches not searched yet, and from
+        the bots' games while a difficulty has fewer than STOCK_PER_DIFFICULTY."""
+        async with self._making:
+            mined = (
+                await self.storage.unmined_matches(guild_id, MATCHES_AT_ONCE) if guild_id else []
+            )
+            if mined:
+                logs = [log for m in mined if (log := await self.storage.match_log(m)) is not None]
+                found = await self.workers.run(Work.PUZZLES, from_logs, logs)
+                await self.storage.add_puzzles(found, mined)
+            counts = await self.storage.puzzle_counts(guild_id)
+            if all(counts.get(level, 0) >= STOCK_PER_DIFFICULTY for level in Difficulty):
+                return
+            start = random.Random(f"{guild_id}|{sum(counts.values())}").randrange(2**31)
+            seeds = list(range(start, start + BOT_GAMES))
+            await self.storage.add_puzzles(
+                await self.workers.run(Work.PUZZLES, from_bot_games, seeds)
+            )
+
+    def restock_later(self, guild_id: int) -> None:
+        """Restock in the background (a command never waits for puzzles to be made)."""
+        self.scheduler.spawn(self.restock(guild_id), f"puzzles-restock-{guild_id}")
+
+    # ------------------------------------------------------------------- the day
+    async def server(self, guild_id: int) -> PuzzleServer | None:
+        found = await self.storage.puzzle_servers(guild_id)
+        return found[0] if found else None
+
+    async def today(self, guild_id: int) -> int:
+        """The server's day now (tables.puzzles.day_at), by its post hour."""
+        server = await self.server(guild_id)
+        return day_at(now(), NO_HOUR if server is None else server.hour, guild_id)
+
+    async def puzzle_of_day(self, guild_id: int, day: int) -> tuple[PuzzleDay, Puzzle] | None:
+        """The server's puzzle of `day`, chosen now if it was not yet; None when there is no
+        puzzle it has not had (more are then made in the background)."""
+        chosen = await self.storage.choose_puzzle_day(guild_id, day, difficulty_of_day(day))
+        stored = None if chosen is None else await self.storage.puzzle(chosen.puzzle_id)
+        if chosen is None or stored is None:
+            self.restock_later(guild_id)
+            return None
+        return chosen, puzzle_of(stored)
+
+    # -------------------------------------------------------------- daily posts
+    async def start(self) -> None:
+        """Start the daily task of every server this process runs (at start-up)."""
+        self.restock_later(0)
+        for server in await self.storage.puzzle_servers():
+            if self._owns(server.guild_id):
+                self.schedule(server)
+
+    def _owns(self, guild_id: int) -> bool:
+        shard_ids = getattr(self.client, "shard_ids", None)
+        count = self.client.shard_count
+        return not count or shard_ids is None or (guild_id >> 22) % count in shard_ids
+
+    def schedule(self, server: PuzzleServer) -> None:
+        """(Re)start the server's daily task with its settings."""
+        self.stop(server.guild_id)
+        name = f"puzzle-day-{server.guild_id}"
+        self._posting[server.guild_id] = self.scheduler.spawn(self._daily(server), name)
+
+    def stop(self, guild_id: int) -> None:
+        task = self._posting.pop(guild_id, None)
+        if task is not None:
+            task.cancel()
+
+    async def _daily(self, server: PuzzleServer) -> None:
+        guild_id = server.guild_id
+        while True:
+            day = day_at(now(), server.hour, guild_id)
+            if day >= server.first_day:
+                try:
+                    await self.post(server, day)
+                except StorageError:
+                    log.warning(
+                        "puzzle of day %s for server %s not posted", day, guild_id, exc_info=True
+                    )
+            try:
+                await self.puzzle_of_day(guild_id, day + 1)  # tomorrow's, chosen ahead
+            except StorageError:
+                log.warning("puzzle of day %s for server %s not chosen", day + 1, guild_id)
+            await sleep_until(day_start(day + 1, server.hour, guild_id))
+
+    async def post(self, server: PuzzleServer, day: int) -> None:
+        """Post the server's puzzle of `day` in its channel, unless it is posted already."""
+        guild_id = server.guild_id
+        found = await self.puzzle_of_day(guild_id, day)
+        if found is None:
+            await self.restock(guild_id)
+            found = await self.puzzle_of_day(guild_id, day)
+        if found is None:
+            log.warning("no puzzle for server %s on day %s", guild_id, day)
+            return
+        chosen, puzzle = found
+        if chosen.message_id is not None:
+            return
+        lang = await self._language(guild_id)
+        lines = puzzle_text(puzzle, day, self.emojis, lang)
+        source = await self._source(server, chosen.puzzle_id, lang)
+        yesterday = await self._yesterday(guild_id, day, lang)
+        text = "\n".join(
+            [*lines, "", *([source] if source else []), *([yesterday] if yesterday else [])]
+        )
+        png = await asyncio.to_thread(puzzle_picture, puzzle, lang)
+        message = await self._send(server, day, text.strip(), png, puzzle)
+        if message is not None:
+            await self.storage.puzzle_posted(guild_id, day, message.id)
+
+    async def _send(
+        self, server: PuzzleServer, day: int, text: str, png: bytes, puzzle: Puzzle
+    ) -> discord.Message | None:
+        channel = self.client.get_partial_messageable(server.channel_id, guild_id=server.guild_id)
+        lang = await self._language(server.guild_id)
+        for attempt in range(POST_TRIES):
+            try:
+                return await channel.send(
+                    content=text,
+                    file=discord.File(io.BytesIO(png), filename="reto.png"),
+                    view=solve_rows(puzzle, day, lang).as_view(),
+                    allowed_mentions=discord.AllowedMentions.none(),
+                    nonce=f"c40pz{server.guild_id % 10**9}d{day}",
+                )
+            except (discord.Forbidden, discord.NotFound) as error:
+                log.warning("puzzle post to channel %s refused: %s", server.channel_id, error)
+                return None
+            except discord.HTTPException as error:
+                log.info(
+                    "puzzle post to channel %s failed (%s), trying again", server.channel_id, error
+                )
+                await asyncio.sleep(backoff(attempt))
+        log.warning("puzzle post to channel %s failed %s times", server.channel_id, POST_TRIES)
+        return None
+
+    async def _language(self, guild_id: int) -> str:
+        """The server's language (the post is for everyone: nobody's own Discord's)."""
+        return pick_language((await self.settings.get(guild_id)).language, None)
+
+    async def _source(self, server: PuzzleServer, puzzle_id: str, lang: str) -> str:
+        """Where the puzzle comes from; its player named only with the server's consent."""
+        stored = await self.storage.puzzle(puzzle_id)
+        if stored is None or stored.guild_id == 0:
+            return t("puzzle.from_bots", lang)
+        if server.name_players and stored.user_id is not None:
+            return t("puzzle.from_player", lang, who=f"<@{stored.user_id}>")
+        return t("puzzle.from_server", lang)
+
+    async def _yesterday(self, guild_id: int, day: int, lang: str) -> str:
+        """Yesterday's answer and how many solved it ("" if there was no puzzle)."""
+        before = await self.storage.puzzle_day(guild_id, day - 1)
+        stored = None if before is None else await self.storage.puzzle(before.puzzle_id)
+        if before is None or stored is None or before.message_id is None:
+            return ""
+        best = puzzle_of(stored).best.move
+        move = move_words(best, self.emojis, lang)
+        tried, solved = await self.storage.puzzle_day_results(guild_id, day - 1)
+        if not tried:
+            return t("puzzle.yesterday_nobody", lang, move=move)
+        return t("puzzle.yesterday", lang, move=move, solved=solved, tried=tried)

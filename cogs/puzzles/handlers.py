@@ -1,0 +1,297 @@
+"""`/cuarenta reto` (today's puzzle, practice, the ranking), `/cuarenta reto-diario` (the
+daily post's channel and hour), and the puzzle's buttons: 🧩 Resolver, a card, a move.
+
+Solving is private and a lookup: every move's value was worked out when the puzzle was
+made. A day's puzzle counts one answer per player, the first (db/puzzles.py: two clicks
+at once count once); after it a player may explore the other moves. Every click is
+checked against what the server really has: a forged id, another day's puzzle, or a card
+not in the puzzle's hand is refused privately and changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from dataclasses import dataclass
+from typing import cast
+
+import discord
+
+from db import PuzzleServer
+from engine import Card, Move
+from engine.ai.puzzles import Difficulty, Puzzle
+from i18n import t
+from tables import Refusal
+from tables.puzzles import day_at, puzzle_of
+
+from ..answers import answers_refusals, reader_language, reply
+from ..clock import now
+from ..localized import choice
+from ..services import Services, services_of
+from ..ui import ids
+from ..ui.ids import Clickable
+from ..ui.puzzles import (
+    again_rows,
+    answer_lines,
+    hand_rows,
+    move_words,
+    puzzle_picture,
+    puzzle_text,
+    take_rows,
+)
+
+PRACTICE = "p"
+PUZZLE_MODES = [
+    choice(f"choice.puzzle_{mode}", mode) for mode in ("today", "easy", "medium", "hard", "ranking")
+]
+RANKING_SIZE = 10
+
+
+@dataclass(frozen=True)
+class Asked:
+    """A puzzle a click is about, checked: the server, its day (None: practice), the puzzle."""
+
+    guild_id: int
+    day: int | None
+    puzzle: Puzzle
+
+
+async def asked(services: Services, guild_id: int | None, puzzle_id: str, day: str) -> Asked:
+    """The puzzle `puzzle_id` of the server's `day` ("p": practice), or a Refusal: no such
+    puzzle here, or another day's."""
+    if guild_id is None:
+        raise Refusal("no_dm")
+    storage = services.storage
+    if day == PRACTICE:
+        stored = await storage.puzzle(puzzle_id)
+        if stored is None or stored.guild_id not in (0, guild_id):
+            raise Refusal("puzzle_unknown")
+        return Asked(guild_id, None, puzzle_of(stored))
+    number = int(day)
+    today = await services.puzzles.today(guild_id)
+    if number < today:
+        raise Refusal("puzzle_old")
+    chosen = await storage.puzzle_day(guild_id, number) if number == today else None
+    stored = None if chosen is None else await storage.puzzle(puzzle_id)
+    if chosen is None or chosen.puzzle_id != puzzle_id or stored is None:
+        raise Refusal("puzzle_unknown")
+    return Asked(guild_id, number, puzzle_of(stored))
+
+
+# ------------------------------------------------------------------------ commands
+@answers_refusals
+async def puzzle_command(
+    services: Services, interaction: discord.Interaction, mode: str | None
+) -> None:
+    """Today's puzzle (counted), a practice one of a difficulty, or the ranking."""
+    guild_id = interaction.guild_id
+    if guild_id is None:
+        raise Refusal("no_dm")
+    lang = await reader_language(services, interaction)
+    desk = services.puzzles
+    if mode == "ranking":
+        await reply(interaction, await ranking_text(services, guild_id, interaction.user.id, lang))
+        return
+    if mode in tuple(Difficulty):
+        pick = (interaction.id % 9973) / 9973  # any puzzle of that difficulty
+        stored = await services.storage.practice_puzzle(guild_id, str(mode), pick)
+        if stored is None:
+            desk.restock_later(guild_id)
+            raise Refusal("puzzle_none_yet")
+        await send_puzzle(services, interaction, Asked(guild_id, None, puzzle_of(stored)), lang)
+        return
+    day = await desk.today(guild_id)
+    found = await desk.puzzle_of_day(guild_id, day)
+    if found is None:
+        raise Refusal("puzzle_none_yet")
+    await send_puzzle(services, interaction, Asked(guild_id, day, found[1]), lang)
+
+
+async def send_puzzle(
+    services: Services, interaction: discord.Interaction, puzzle: Asked, lang: str
+) -> None:
+    """The puzzle privately: its picture, its words and its hand to pick from."""
+    lines = puzzle_text(puzzle.puzzle, puzzle.day, services.emojis, lang)
+    lines.append(t("puzzle.pick_card", lang))
+    png = await asyncio.to_thread(puzzle_picture, puzzle.puzzle, lang)
+    rows = hand_rows(puzzle.puzzle, puzzle.day, services.emojis)
+    await interaction.response.send_message(
+        "\n".join(lines),
+        file=discord.File(io.BytesIO(png), filename="reto.png"),
+        view=rows.as_view(),
+        ephemeral=True,
+    )
+
+
+async def ranking_text(services: Services, guild_id: int, user_id: int, lang: str) -> str:
+    today = await services.puzzles.today(guild_id)
+    rows = await services.storage.puzzle_ranking(guild_id, today, RANKING_SIZE)
+    if not rows:
+        return t("puzzle.ranking.empty", lang)
+    lines = [t("puzzle.ranking.title", lang)]
+    for rank, row in enumerate(rows, 1):
+        lines.append(
+            t(
+                "puzzle.ranking.line",
+                lang,
+                rank=rank,
+                who=f"<@{row.user_id}>",
+                solved=row.solved,
+                tried=row.tried,
+                streak=row.streak,
+                best=row.best_streak,
+            )
+        )
+    return "\n".join(lines)
+
+
+@answers_refusals
+async def daily_command(
+    services: Services,
+    interaction: discord.Interaction,
+    channel: discord.abc.GuildChannel | None,
+    hour: int | None,
+    name_players: bool,
+    off: bool,
+) -> None:
+    """Turn the server's daily post on (channel and hour), change it, or turn it off."""
+    guild_id = interaction.guild_id
+    if guild_id is None:
+        raise Refusal("no_dm")
+    lang = await reader_language(services, interaction)
+    desk = services.puzzles
+    if off:
+        await services.storage.set_puzzle_server(None, guild_id)
+        desk.stop(guild_id)
+        await reply(interaction, t("puzzle.daily_off", lang))
+        return
+    if channel is None or hour is None:
+        raise Refusal("puzzle_channel")
+    if not 0 <= hour <= 23:
+        raise Refusal("puzzle_hour")
+    first_day = day_at(now(), hour, guild_id) + 1
+    server = PuzzleServer(guild_id, channel.id, hour, name_players, first_day)
+    await services.storage.set_puzzle_server(server, guild_id)
+    desk.schedule(server)
+    desk.restock_later(guild_id)
+    names = t("puzzle.daily_names", lang) if name_players else ""
+    text = t("puzzle.daily_on", lang, channel=channel.mention, hour=f"{hour:02d}", names=names)
+    await reply(interaction, text)
+
+
+# ------------------------------------------------------------------------- buttons
+class PuzzleButton(Clickable, ids=ids.PUZZLE):
+    """🧩 Resolver under the daily post (a private copy of the hand to pick from), or
+    back to the hand from a card's choices or an answer."""
+
+    puzzle_id: str
+    day: str
+    action: str
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        services = services_of(interaction.client)
+        await click_open(services, interaction, self.puzzle_id, self.day, self.action)
+
+
+@answers_refusals
+async def click_open(
+    services: Services, interaction: discord.Interaction, puzzle_id: str, day: str, action: str
+) -> None:
+    puzzle = await asked(services, interaction.guild_id, puzzle_id, day)
+    lang = await reader_language(services, interaction)
+    lines = puzzle_text(puzzle.puzzle, puzzle.day, services.emojis, lang)[1:]
+    lines.append(t("puzzle.pick_card", lang))
+    text = "\n".join(lines)
+    rows = hand_rows(puzzle.puzzle, puzzle.day, services.emojis).as_view()
+    if action == "again":
+        await interaction.response.edit_message(content=text, view=rows, attachments=[])
+    else:
+        await interaction.response.send_message(text, view=rows, ephemeral=True)
+
+
+class PuzzleCardButton(Clickable, ids=ids.PUZZLE_CARD):
+    """A card of the puzzle's hand: what it may do."""
+
+    puzzle_id: str
+    day: str
+    card: str
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        services = services_of(interaction.client)
+        await click_card(services, interaction, self.puzzle_id, self.day, self.card)
+
+
+def card_in_hand(puzzle: Puzzle, text: str) -> Card:
+    try:
+        card = Card.parse(text)
+    except ValueError:
+        raise Refusal("puzzle_bad_move") from None
+    if card not in puzzle.hand:
+        raise Refusal("puzzle_bad_move")
+    return card
+
+
+@answers_refusals
+async def click_card(
+    services: Services, interaction: discord.Interaction, puzzle_id: str, day: str, card: str
+) -> None:
+    puzzle = await asked(services, interaction.guild_id, puzzle_id, day)
+    played = card_in_hand(puzzle.puzzle, card)
+    lang = await reader_language(services, interaction)
+    text = t("puzzle.pick_take", lang, card=services.emojis.inline(played))
+    rows = take_rows(puzzle.puzzle, puzzle.day, played, lang).as_view()
+    await interaction.response.edit_message(content=text, view=rows, attachments=[])
+
+
+class PuzzleMoveButton(Clickable, ids=ids.PUZZLE_MOVE):
+    """A move of the puzzle: the answer (the first one counts, for the day's puzzle)."""
+
+    puzzle_id: str
+    day: str
+    card: str
+    option: str
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        services = services_of(interaction.client)
+        await click_move(services, interaction, self.puzzle_id, self.day, self.card, self.option)
+
+
+@answers_refusals
+async def click_move(
+    services: Services,
+    interaction: discord.Interaction,
+    puzzle_id: str,
+    day: str,
+    card: str,
+    option: str,
+) -> None:
+    puzzle = await asked(services, interaction.guild_id, puzzle_id, day)
+    played = card_in_hand(puzzle.puzzle, card)
+    options = puzzle.puzzle.options(played)
+    if option != "d" and int(option) >= len(options):
+        raise Refusal("puzzle_bad_move")
+    move = Move(played) if option == "d" else Move(played, options[int(option)])
+    choice = puzzle.puzzle.choice_for(move)
+    if choice is None:
+        raise Refusal("puzzle_bad_move")
+    lang = await reader_language(services, interaction)
+    lines = answer_lines(puzzle.puzzle, choice, services.emojis, lang)
+    if puzzle.day is None:
+        lines += ["", t("puzzle.practice_note", lang)]
+    else:
+        counted = await services.storage.record_puzzle_attempt(
+            puzzle.guild_id,
+            puzzle.day,
+            interaction.user.id,
+            puzzle_id,
+            str(move),
+            choice is puzzle.puzzle.best,
+        )
+        lines.append("")
+        if not counted.first:
+            verdict = t("puzzle.verdict.right" if counted.solved else "puzzle.verdict.wrong", lang)
+            first = move_words(Move.parse(counted.move), services.emojis, lang)
+            lines.append(t("puzzle.counted_before", lang, move=first, verdict=verdict))
+        lines.append(t("puzzle.streak", lang, streak=counted.streak, best=counted.best_streak))
+    rows = cast(discord.ui.View, again_rows(puzzle.puzzle, puzzle.day, lang))
+    await interaction.response.edit_message(content="\n".join(lines), view=rows, attachments=[])

@@ -1,0 +1,1 @@
+"""Tournaments: the command, the sign-up and the answers to its buttons."""

@@ -1,0 +1,194 @@
+"""What a puzzle looks like: the post (or the private question), the cards to pick, the
+answer, the ranking. Only what the puzzle's solver could see: its hand, the table, the
+scores and counts, and the ranks still out, which it could count."""
+
+from __future__ import annotations
+
+from engine import Card, Move
+from engine.ai.puzzles import Choice, Puzzle, Theme
+from i18n import t, tn
+from render.review import move_picture
+from render.table import TablePicture
+
+from . import ids
+from .rows import Rows, Style, button
+from .words import CardDisplay, cards_text, plain, score_text
+
+RANK_NAMES = "A234567JQK"
+
+
+def day_part(day: int | None) -> str:
+    """A puzzle's day as its custom_ids carry it: the day, or "p" for practice."""
+    return "p" if day is None else str(day)
+
+
+def ours_first(pair: tuple[int, int], seat: int) -> tuple[int, int]:
+    return (pair[seat % 2], pair[1 - seat % 2])
+
+
+def puzzle_text(puzzle: Puzzle, day: int | None, display: CardDisplay, lang: str) -> list[str]:
+    """The puzzle in words: its title, the score, the hand, the table, what is still out."""
+    title = "puzzle.title.practice" if day is None else "puzzle.title.daily"
+    difficulty = t(f"puzzle.difficulty.{puzzle.difficulty}", lang)
+    mine, theirs = ours_first(puzzle.scores, puzzle.seat)
+    cards_mine, cards_theirs = ours_first(puzzle.captured, puzzle.seat)
+    situation = t(
+        "puzzle.situation",
+        lang,
+        mine=score_text(mine, lang),
+        theirs=score_text(theirs, lang),
+        cards_mine=cards_mine,
+        cards_theirs=cards_theirs,
+    )
+    if any(puzzle.chicas):
+        chicas_mine, chicas_theirs = ours_first(puzzle.chicas, puzzle.seat)
+        situation += t("puzzle.chicas", lang, mine=chicas_mine, theirs=chicas_theirs)
+    if puzzle.table:
+        table = t("puzzle.table", lang, cards=cards_text(sorted(puzzle.table), display))
+        if puzzle.last_played is not None:
+            table += t("puzzle.dropped", lang, card=display.inline(puzzle.last_played))
+    else:
+        table = t("puzzle.table_empty", lang)
+    ranks = " ".join(
+        RANK_NAMES[rank - 1] for rank in range(1, 11) for _ in range(puzzle.outside[rank])
+    )
+    return [
+        t(title, lang, difficulty=difficulty),
+        situation,
+        t("puzzle.hand", lang, cards=cards_text(sorted(puzzle.hand), display)),
+        table,
+        t("puzzle.outside", lang, ranks=ranks),
+        t("puzzle.question", lang),
+    ]
+
+
+def puzzle_picture(puzzle: Puzzle, lang: str) -> bytes:
+    """The table as it lies, the solver's side marked to play, and the solver's hand below
+    it: nothing of the opponent's hand."""
+    you, rival = t("side.you", lang).capitalize(), t("puzzle.rival", lang)
+    sides = (you, rival) if puzzle.seat % 2 == 0 else (rival, you)
+    table = TablePicture(
+        cards=tuple(str(card) for card in puzzle.table),
+        sides=sides,
+        points=puzzle.scores,
+        chicas=puzzle.chicas,
+        stock=0,
+        turn=puzzle.seat % 2,
+        caption=t("puzzle.caption", lang),
+        lang=lang,
+        dropped=puzzle.last_played,
+    )
+    hand = TablePicture(cards=tuple(str(card) for card in puzzle.hand), lang=lang)
+    return move_picture(table, hand)
+
+
+def solve_rows(puzzle: Puzzle, day: int | None, lang: str) -> Rows:
+    """The public post's one button."""
+    custom_id = ids.PUZZLE.build(puzzle_id=puzzle.puzzle_id, day=day_part(day), action="open")
+    return Rows.of([button(custom_id, label=t("button.puzzle_solve", lang), style=Style.GREEN)])
+
+
+def hand_rows(puzzle: Puzzle, day: int | None, display: CardDisplay) -> Rows:
+    """The puzzle's hand as buttons, one a card."""
+    buttons = []
+    for card in sorted(puzzle.hand):
+        emoji = display.for_card(card)
+        custom_id = ids.PUZZLE_CARD.build(puzzle_id=puzzle.puzzle_id, day=day_part(day), card=card)
+        buttons.append(
+            button(custom_id, label=None if emoji else plain([card]), emoji=emoji, style=Style.BLUE)
+        )
+    return Rows.of(buttons)
+
+
+def take_rows(puzzle: Puzzle, day: int | None, card: Card, lang: str) -> Rows:
+    """What `card` may do: each capture, the drop, and back to the hand."""
+    part = day_part(day)
+    rows = []
+    for index, takes in enumerate(puzzle.options(card)):
+        ordered = sorted(takes)
+        custom_id = ids.PUZZLE_MOVE.build(
+            puzzle_id=puzzle.puzzle_id, day=part, card=card, option=index
+        )
+        label = tn("button.take", lang, len(ordered), takes=plain(ordered))
+        rows.append([button(custom_id, label=label, style=Style.GREEN)])
+    drop = ids.PUZZLE_MOVE.build(puzzle_id=puzzle.puzzle_id, day=part, card=card, option="d")
+    back = ids.PUZZLE.build(puzzle_id=puzzle.puzzle_id, day=part, action="again")
+    rows.append(
+        [
+            button(drop, label=t("button.drop", lang, card=plain([card]))),
+            button(back, label=t("button.back", lang)),
+        ]
+    )
+    return Rows.stacked(rows[-5:])
+
+
+def move_words(move: Move, display: CardDisplay, lang: str) -> str:
+    if not move.takes:
+        return t("puzzle.move.drop", lang, card=display.inline(move.card))
+    takes = cards_text(sorted(move.takes), display)
+    return t("puzzle.move.take", lang, card=display.inline(move.card), takes=takes)
+
+
+def value_words(choice: Choice, lang: str) -> str:
+    if choice.wins:
+        return t("puzzle.value.win", lang)
+    if choice.loses:
+        return t("puzzle.value.loss", lang)
+    points = round(choice.value)
+    return t("puzzle.value.points", lang, points=f"+{points}" if points > 0 else str(points))
+
+
+def why(puzzle: Puzzle, lang: str) -> str:
+    """One line: why the best move is best, and by how much."""
+    best, runner_up = puzzle.choices[0], puzzle.choices[1]
+    if best.wins and not runner_up.wins:
+        margin = t("puzzle.margin.win", lang)
+    else:
+        margin = tn("puzzle.margin.points", lang, round(puzzle.margin))
+    theme = puzzle.theme
+    if theme is Theme.AVOID_CAIDA:
+        dropped = next(
+            (
+                c.move.card
+                for c in puzzle.choices[1:]
+                if not c.move.takes and puzzle.outside[c.move.card.rank]
+            ),
+            None,
+        )
+        if dropped is not None:
+            return f"{t('puzzle.why.avoid_caida', lang, rank=dropped.rank_name)} {margin}"
+        theme = Theme.COUNT
+    return f"{t(f'puzzle.why.{theme}', lang)} {margin}"
+
+
+def answer_lines(puzzle: Puzzle, chosen: Choice, display: CardDisplay, lang: str) -> list[str]:
+    """Right or wrong, why, and every choice's value (the best and this one marked)."""
+    best = puzzle.best
+    right = chosen is best
+    head = (
+        t("puzzle.right", lang, move=move_words(best.move, display, lang))
+        if right
+        else t("puzzle.wrong", lang, move=move_words(best.move, display, lang))
+    )
+    lines = [head, why(puzzle, lang), "", t("puzzle.values", lang)]
+    for choice in puzzle.choices:
+        mark = ""
+        if choice is best:
+            mark = t("puzzle.mark.best", lang)
+        elif choice is chosen:
+            mark = t("puzzle.mark.yours", lang)
+        lines.append(
+            t(
+                "puzzle.value_line",
+                lang,
+                move=move_words(choice.move, display, lang),
+                value=value_words(choice, lang),
+                mark=mark,
+            )
+        )
+    return lines
+
+
+def again_rows(puzzle: Puzzle, day: int | None, lang: str) -> Rows:
+    custom_id = ids.PUZZLE.build(puzzle_id=puzzle.puzzle_id, day=day_part(day), action="again")
+    return Rows.of([button(custom_id, label=t("button.puzzle_again", lang))])

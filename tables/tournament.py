@@ -1,0 +1,761 @@
+"""A tournament in a server: its sign-up, its rounds and pairings, its standings, its champion.
+
+Pure rules, no Discord (cogs/tournament drives it): entries sign up alone or as a pair,
+the host starts it, and each round pairs the entries still in it:
+
+- knockout: a bracket (byes for the best seeds when the entries are not a power of two);
+- Swiss: N rounds, each pairing entries of like score who have not met (a maximum-weight
+  matching, networkx), a bye to the lowest entry without one when their number is odd;
+- groups: groups of four play each other once, then the first two of each group and the
+  winners of a repechaje between the thirds play a knockout (as the Mundial de 40 does).
+
+Every match is a table like any other; its result comes back with `record_result`.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import random
+import secrets
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+import networkx as nx
+
+from .refusal import Refusal
+from .session import BOT_NAMES, Seat, TableSession, new_session_id
+
+MAX_ENTRIES = 64
+INVITE_SECONDS = 600  # a partner has this long to accept a pair sign-up
+GROUP_SIZE = 4
+
+
+class Format(StrEnum):
+    KNOCKOUT = "knockout"
+    SWISS = "swiss"
+    GROUPS = "groups"
+
+
+class TournamentPhase(StrEnum):
+    SIGNUP = "signup"
+    RUNNING = "running"
+    FINISHED = "finished"
+    CANCELLED = "cancelled"
+
+
+class Stage(StrEnum):
+    """What a round is part of."""
+
+    KNOCKOUT = "knockout"
+    SWISS = "swiss"
+    GROUP = "group"
+    REPECHAJE = "repechaje"  # the thirds of the groups, for the last places in the knockout
+
+
+@dataclass
+class Entry:
+    """One player (singles) or one fixed pair; a bot entry has no members."""
+
+    number: int  # 1, 2, ... in order of sign-up: the entry's id for its tournament
+    members: list[int]  # user ids, in seat order
+    names: list[str]
+    bot_level: str | None = None  # a bot entry: its bots' level
+    withdrawn: bool = False  # left after the start: it loses its matches from then on
+
+    @property
+    def is_bot(self) -> bool:
+        return self.bot_level is not None
+
+
+@dataclass
+class Pairing:
+    """A match of a round between entries `a` and `b` (None: a bye, won by `a`)."""
+
+    a: int
+    b: int | None
+    group: int | None = None  # the group of a group-stage match
+    table_id: str = ""  # the table's session id (and recorded match id), once chosen
+    thread_id: int | None = None  # the thread the table plays in, once made
+    opened_at: float | None = None  # when its table started
+    winner: int | None = None  # the entry that won
+    chicas: list[int] = field(default_factory=lambda: [0, 0])  # a's, b's
+    points: list[int] = field(default_factory=lambda: [0, 0])
+    walkover: bool = False  # won because the other side never showed up, or withdrew
+
+    @property
+    def done(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def loser(self) -> int | None:
+        if self.winner is None or self.b is None:
+            return None
+        return self.b if self.winner == self.a else self.a
+
+    def entries(self) -> tuple[int, ...]:
+        return (self.a,) if self.b is None else (self.a, self.b)
+
+
+@dataclass
+class Round:
+    number: int  # 1, 2, ...
+    stage: Stage
+    pairings: list[Pairing]
+
+    @property
+    def done(self) -> bool:
+        return all(pairing.done for pairing in self.pairings)
+
+
+@dataclass
+class Invite:
+    """A pair sign-up waiting for the partner's answer."""
+
+    inviter: int
+    inviter_name: str
+    partner: int
+    partner_name: str
+    expires_at: float
+
+
+@dataclass
+class TournamentSettings:
+    team_size: int = 1  # 1: singles (1 vs 1); 2: fixed pairs (2 vs 2)
+    format: Format = Format.KNOCKOUT
+    size: int = 8  # the most entries it takes
+    chicas_to_win: int = 1
+    rules_name: str = "quito"
+    rule_options: dict[str, Any] | None = None  # the rule set (Rules.to_dict()); None: preset
+    bot_level: str = "normal"  # bot entries, and bots taking an idle player's seat
+    swiss_rounds: int = 0  # 0: as many as a knockout of the same size would need
+    hints: bool = False
+    walkover_seconds: int = 600  # a side that has not played by then loses
+    turn_seconds: int = 90
+    starts_at: float | None = None  # starts by itself then (None: the host starts it)
+
+
+@dataclass
+class Standing:
+    entry: int
+    played: int = 0
+    wins: int = 0
+    chicas_won: int = 0
+    chicas_lost: int = 0
+    points: int = 0
+
+    @property
+    def chica_difference(self) -> int:
+        return self.chicas_won - self.chicas_lost
+
+
+@dataclass
+class Tournament:
+    tournament_id: str
+    guild_id: int | None
+    channel_id: int
+    host_id: int
+    lang: str
+    created_at: float
+    settings: TournamentSettings
+    phase: TournamentPhase = TournamentPhase.SIGNUP
+    entries: list[Entry] = field(default_factory=list)
+    invites: list[Invite] = field(default_factory=list)
+    rounds: list[Round] = field(default_factory=list)
+    message_id: int | None = None  # the public message that follows it
+    seed: int = field(default_factory=lambda: secrets.randbits(32))
+    version: int = 0
+
+    # --------------------------------------------------------------- sign-up
+    @classmethod
+    def new(
+        cls,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        host_id: int,
+        lang: str,
+        settings: TournamentSettings,
+        now: float,
+    ) -> Tournament:
+        if settings.team_size not in (1, 2):
+            raise ValueError("a tournament is of singles or of pairs")
+        settings.size = max(2, min(settings.size, MAX_ENTRIES))
+        return cls(
+            tournament_id=new_session_id(),
+            guild_id=guild_id,
+            channel_id=channel_id,
+            host_id=host_id,
+            lang=lang,
+            created_at=now,
+            settings=settings,
+        )
+
+    @property
+    def is_live(self) -> bool:
+        return self.phase in (TournamentPhase.SIGNUP, TournamentPhase.RUNNING)
+
+    def entry(self, number: int) -> Entry:
+        return self.entries[number - 1]
+
+    def entry_of(self, user_id: int) -> Entry | None:
+        return next((e for e in self.entries if user_id in e.members), None)
+
+    def people(self) -> set[int]:
+        """Everyone signed up, or asked to be or asking (pending invites)."""
+        signed = {user for entry in self.entries for user in entry.members}
+        return signed | {i.inviter for i in self.invites} | {i.partner for i in self.invites}
+
+    def _require_signup(self) -> None:
+        if self.phase != TournamentPhase.SIGNUP:
+            raise Refusal("tournament_started" if self.is_live else "tournament_over")
+
+    def _require_host(self, user_id: int) -> None:
+        if user_id != self.host_id:
+            raise Refusal("tournament_not_host")
+
+    def _require_room(self, user_ids: list[int]) -> None:
+        if any(user in self.people() for user in user_ids):
+            raise Refusal("tournament_already_in")
+        if len(self.entries) >= self.settings.size:
+            raise Refusal("tournament_full")
+
+    def _change(self) -> None:
+        self.version += 1
+
+    def show_in(self, message_id: int | None) -> None:
+        """The public message that follows the tournament (None: to be posted again)."""
+        self.message_id = message_id
+
+    @property
+    def is_running(self) -> bool:
+        return self.phase == TournamentPhase.RUNNING
+
+    def check_sign_up(self, user_ids: list[int]) -> None:
+        """Refusal unless these people may sign up now (a pair's first step)."""
+        self._require_signup()
+        self._require_room(user_ids)
+
+    def check_can_withdraw(self, user_id: int) -> Entry:
+        """The entry `user_id` may withdraw (still in the running tournament)."""
+        entry = self.entry_of(user_id)
+        if entry is None or entry.withdrawn or self.eliminated(entry.number):
+            raise Refusal("tournament_not_in")
+        return entry
+
+    def join(self, user_id: int, name: str) -> Entry:
+        """A player signs up alone (singles)."""
+        self._require_signup()
+        if self.settings.team_size != 1:
+            raise Refusal("tournament_needs_partner")
+        self._require_room([user_id])
+        entry = Entry(len(self.entries) + 1, [user_id], [name])
+        self.entries.append(entry)
+        self._change()
+        return entry
+
+    def invite(
+        self, user_id: int, name: str, partner_id: int, partner_name: str, now: float
+    ) -> Invite:
+        """A pair sign-up: `partner_id` must accept (`answer_invite`) within INVITE_SECONDS."""
+        self._require_signup()
+        if self.settings.team_size != 2:
+            raise Refusal("tournament_singles")
+        if partner_id == user_id:
+            raise Refusal("tournament_partner_self")
+        self._drop_expired(now)
+        self._require_room([user_id, partner_id])
+        invite = Invite(user_id, name, partner_id, partner_name, now + INVITE_SECONDS)
+        self.invites.append(invite)
+        self._change()
+        return invite
+
+    def _drop_expired(self, now: float) -> None:
+        self.invites = [invite for invite in self.invites if invite.expires_at > now]
+
+    def answer_invite(
+        self, user_id: int, inviter_id: int, accept: bool, now: float
+    ) -> Entry | None:
+        """The partner accepts (a new entry) or declines; the inviter may withdraw it."""
+        invite = next((i for i in self.invites if i.inviter == inviter_id), None)
+        if invite is None or invite.expires_at <= now:
+            raise Refusal("tournament_invite_gone")
+        if user_id not in (invite.partner, invite.inviter):
+            raise Refusal("tournament_invite_not_yours")
+        if accept and user_id != invite.partner:
+            raise Refusal("tournament_invite_not_yours")
+        self._require_signup()
+        self.invites.remove(invite)
+        self._change()
+        if not accept:
+            return None
+        if len(self.entries) >= self.settings.size:
+            raise Refusal("tournament_full")
+        entry = Entry(
+            len(self.entries) + 1,
+            [invite.inviter, invite.partner],
+            [invite.inviter_name, invite.partner_name],
+        )
+        self.entries.append(entry)
+        return entry
+
+    def leave(self, user_id: int) -> Entry:
+        """Before the start: the entry is gone (a pair, both). After: it withdraws, losing
+        the match it is playing and every match after."""
+        if self.phase == TournamentPhase.RUNNING:
+            entry = self.check_can_withdraw(user_id)
+            entry.withdrawn = True
+            self._change()
+            return entry
+        if self.phase != TournamentPhase.SIGNUP:
+            raise Refusal("tournament_over")
+        found = self.entry_of(user_id)
+        if found is None:
+            raise Refusal("tournament_not_in")
+        self._remove(found)
+        return found
+
+    def remove(self, user_id: int, number: int) -> Entry:
+        """The host takes an entry off the list (before the start)."""
+        self._require_host(user_id)
+        self._require_signup()
+        if not 1 <= number <= len(self.entries):
+            raise Refusal("tournament_no_entry")
+        entry = self.entry(number)
+        self._remove(entry)
+        return entry
+
+    def _remove(self, entry: Entry) -> None:
+        self.entries.remove(entry)
+        for number, kept in enumerate(self.entries, start=1):
+            kept.number = number
+        self._change()
+
+    def fill_with_bots(self, user_id: int) -> int:
+        """The host fills every free place with bot entries; how many were added."""
+        self._require_host(user_id)
+        self._require_signup()
+        added = 0
+        taken = {name for entry in self.entries if entry.is_bot for name in entry.names}
+        names = [name for name, _ in BOT_NAMES if name not in taken]
+        random.Random(self.seed).shuffle(names)
+        while len(self.entries) < self.settings.size:
+            size = self.settings.team_size
+            if len(names) < size:  # more bots than names: number them
+                names += [f"Bot {len(self.entries) + 1 + i}" for i in range(size)]
+            team, names = names[:size], names[size:]
+            self.entries.append(
+                Entry(len(self.entries) + 1, [], team, bot_level=self.settings.bot_level)
+            )
+            added += 1
+        if added:
+            self._change()
+        return added
+
+    def cancel(self, user_id: int) -> None:
+        self._require_host(user_id)
+        if not self.is_live:
+            raise Refusal("tournament_over")
+        self.phase = TournamentPhase.CANCELLED
+        self._change()
+
+    def start(self, user_id: int | None, now: float) -> Round:
+        """Close the sign-up and pair the first round. `user_id` None: its start time came."""
+        if user_id is not None:
+            self._require_host(user_id)
+        self._require_signup()
+        if len(self.entries) < 2:
+            raise Refusal("tournament_too_few")
+        if all(entry.is_bot for entry in self.entries):
+            raise Refusal("tournament_only_bots")
+        self.invites = []
+        self.phase = TournamentPhase.RUNNING
+        seeded = [entry.number for entry in self.entries]
+        random.Random(self.seed).shuffle(seeded)
+        if self.settings.format == Format.KNOCKOUT:
+            first = self._new_round(Stage.KNOCKOUT, bracket(seeded))
+        elif self.settings.format == Format.SWISS:
+            first = self._new_round(Stage.SWISS, self._swiss_pairings())
+        else:
+            first = self._new_round(Stage.GROUP, self._group_round(1))
+        self._change()
+        return first
+
+    # ---------------------------------------------------------------- rounds
+    @property
+    def current(self) -> Round | None:
+        return self.rounds[-1] if self.rounds else None
+
+    def _new_round(self, stage: Stage, pairings: list[Pairing]) -> Round:
+        played = Round(len(self.rounds) + 1, stage, pairings)
+        self.rounds.append(played)
+        for pairing in pairings:
+            self._settle_without_play(pairing)
+        return played
+
+    def _settle_without_play(self, pairing: Pairing) -> None:
+        """A bye is won at once; a withdrawn entry loses without playing."""
+        if pairing.done:
+            return
+        if pairing.b is None:
+            pairing.winner = pairing.a
+            return
+        a, b = self.entry(pairing.a), self.entry(pairing.b)
+        if a.withdrawn or b.withdrawn:
+            pairing.winner = pairing.b if a.withdrawn else pairing.a
+            pairing.walkover = True
+
+    def to_open(self) -> list[Pairing]:
+        """The current round's matches whose table is still to be opened (a match of an
+        entry that withdrew meanwhile is settled instead)."""
+        current = self.current
+        if self.phase != TournamentPhase.RUNNING or current is None:
+            return []
+        for pairing in current.pairings:
+            if pairing.opened_at is None:
+                self._settle_without_play(pairing)
+        return [p for p in current.pairings if not p.done and p.opened_at is None]
+
+    def pairing_of(self, table_id: str) -> Pairing | None:
+        for played in reversed(self.rounds):
+            for pairing in played.pairings:
+                if pairing.table_id == table_id:
+                    return pairing
+        return None
+
+    def record_result(
+        self,
+        table_id: str,
+        winner_side: int,
+        chicas: list[int],
+        points: list[int],
+        walkover: bool = False,
+    ) -> Pairing:
+        """The result of a match's table (side 0 is entry `a`); Refusal if it is unknown
+        or already in (a result told twice counts once)."""
+        pairing = self.pairing_of(table_id)
+        if pairing is None or pairing.b is None:
+            raise Refusal("tournament_no_match")
+        if pairing.done:
+            raise Refusal("tournament_result_known")
+        pairing.winner = pairing.a if winner_side == 0 else pairing.b
+        pairing.chicas, pairing.points, pairing.walkover = list(chicas), list(points), walkover
+        self._change()
+        return pairing
+
+    def withdraw_from_current(self, number: int) -> Pairing | None:
+        """The pairing of the current round the withdrawn entry `number` still plays."""
+        current = self.current
+        if current is None:
+            return None
+        return next((p for p in current.pairings if not p.done and number in p.entries()), None)
+
+    def advance(self) -> Round | None:
+        """When the current round is over: pair the next one, or finish. Returns the new
+        round (None: not over yet, or the tournament finished)."""
+        current = self.current
+        if self.phase != TournamentPhase.RUNNING or current is None or not current.done:
+            return None
+        following = self._next_pairings(current)
+        if following is None:
+            self.phase = TournamentPhase.FINISHED
+            self._change()
+            return None
+        stage, pairings = following
+        played = self._new_round(stage, pairings)
+        self._change()
+        if played.done:  # only byes and walkovers: straight on
+            return self.advance() or played
+        return played
+
+    def _next_pairings(self, current: Round) -> tuple[Stage, list[Pairing]] | None:
+        if current.stage == Stage.KNOCKOUT:
+            winners = [p.winner for p in current.pairings if p.winner is not None]
+            if len(winners) <= 1:
+                return None
+            pairs = zip(winners[::2], winners[1::2], strict=True)  # (a power of two)
+            return Stage.KNOCKOUT, [Pairing(a, b) for a, b in pairs]
+        if current.stage == Stage.SWISS:
+            if sum(r.stage == Stage.SWISS for r in self.rounds) >= self.swiss_rounds():
+                return None
+            return Stage.SWISS, self._swiss_pairings()
+        if current.stage == Stage.GROUP:
+            group_rounds = sum(r.stage == Stage.GROUP for r in self.rounds)
+            if group_rounds < self._group_rounds():
+                return Stage.GROUP, self._group_round(group_rounds + 1)
+            thirds = self._group_places(3)
+            if len(thirds) >= 2:
+                return Stage.REPECHAJE, bracket(thirds)
+            return Stage.KNOCKOUT, bracket(self._knockout_seeds())
+        # The repechaje is over: the knockout.
+        return Stage.KNOCKOUT, bracket(self._knockout_seeds())
+
+    # ------------------------------------------------------------------ Swiss
+    def swiss_rounds(self) -> int:
+        """The Swiss rounds to play: as set (at most one against each other entry), or
+        as many as a knockout of as many entries (of the places, before the start)."""
+        entries = len(self.entries) if self.phase != TournamentPhase.SIGNUP else self.settings.size
+        if self.settings.swiss_rounds:  # at most a round robin (odd: each with one bye)
+            return min(self.settings.swiss_rounds, max(1, entries - 1 + entries % 2))
+        return max(1, math.ceil(math.log2(max(entries, 2))))
+
+    def _swiss_pairings(self) -> list[Pairing]:
+        """Entries of like score against each other, no rematch when any pairing avoids
+        one; when their number is odd, a bye to the lowest entry that has not had one."""
+        table = self.standings(Stage.SWISS)
+        active = [s.entry for s in table if not self.entry(s.entry).withdrawn]
+        pairings: list[Pairing] = []
+        if len(active) % 2:
+            had_bye = {p.a for r in self.rounds for p in r.pairings if p.b is None}
+            lowest = next((n for n in reversed(active) if n not in had_bye), active[-1])
+            active.remove(lowest)
+            pairings.append(Pairing(lowest, None))
+        met = self._met()
+        rank = {entry: index for index, entry in enumerate(active)}
+        wins = {s.entry: s.wins for s in table}
+        graph: nx.Graph[int] = nx.Graph()
+        graph.add_nodes_from(active)
+        for i, a in enumerate(active):
+            for b in active[i + 1 :]:
+                rematch = frozenset((a, b)) in met
+                gap = abs(wins[a] - wins[b]) * 100 + abs(rank[a] - rank[b])
+                graph.add_edge(a, b, weight=100_000 - gap - (50_000 if rematch else 0))
+        matched = nx.max_weight_matching(graph, maxcardinality=True)
+        ordered = sorted(
+            (min(e, key=rank.__getitem__), max(e, key=rank.__getitem__)) for e in matched
+        )
+        ordered.sort(key=lambda pair: rank[pair[0]])
+        return [Pairing(a, b) for a, b in ordered] + pairings
+
+    def _met(self) -> set[frozenset[int]]:
+        return {frozenset((p.a, p.b)) for r in self.rounds for p in r.pairings if p.b is not None}
+
+    # ----------------------------------------------------------------- groups
+    def groups(self) -> list[list[int]]:
+        """The groups of four (snake by seed), as entry numbers."""
+        seeded = [entry.number for entry in self.entries]
+        random.Random(self.seed).shuffle(seeded)
+        count = max(1, math.ceil(len(seeded) / GROUP_SIZE))
+        groups: list[list[int]] = [[] for _ in range(count)]
+        for index, number in enumerate(seeded):
+            lap, place = divmod(index, count)
+            groups[place if lap % 2 == 0 else count - 1 - place].append(number)
+        return groups
+
+    def _group_rounds(self) -> int:
+        largest = max(len(group) for group in self.groups())
+        return largest - 1 if largest % 2 == 0 else largest
+
+    def _group_round(self, number: int) -> list[Pairing]:
+        """Round `number` of every group's round robin (the circle method)."""
+        pairings = []
+        for index, group in enumerate(self.groups()):
+            members: list[int | None] = list(group)
+            if len(members) % 2:
+                members.append(None)
+            size = len(members)
+            turn = (number - 1) % (size - 1)
+            rotated = [
+                members[0],
+                *(members[1:][-turn:] + members[1:][:-turn] if turn else members[1:]),
+            ]
+            for i in range(size // 2):
+                a, b = rotated[i], rotated[size - 1 - i]
+                if a is None and b is None:
+                    continue
+                if a is None:
+                    a, b = b, None
+                assert a is not None
+                pairings.append(Pairing(a, b, group=index))
+        return pairings
+
+    def _group_places(self, place: int) -> list[int]:
+        """The entries at `place` (1 = first) of each group, in group order."""
+        found = []
+        for index in range(len(self.groups())):
+            table = self.standings(Stage.GROUP, group=index)
+            if len(table) >= place:
+                found.append(table[place - 1].entry)
+        return found
+
+    def _knockout_seeds(self) -> list[int]:
+        """Group winners, then the seconds, then the repechaje's winners."""
+        repechaje = [
+            p.winner
+            for r in self.rounds
+            if r.stage == Stage.REPECHAJE
+            for p in r.pairings
+            if p.winner is not None
+        ]
+        return self._group_places(1) + self._group_places(2) + repechaje
+
+    # -------------------------------------------------------------- standings
+    def standings(self, stage: Stage | None = None, group: int | None = None) -> list[Standing]:
+        """Entries by matches won, then chica difference, then points, then the match
+        between the two; of one stage (and group), or of the whole tournament."""
+        numbers = self.groups()[group] if group is not None else [e.number for e in self.entries]
+        table = {number: Standing(number) for number in numbers}
+        heads: dict[frozenset[int], int] = {}
+        for played in self.rounds:
+            if stage is not None and played.stage != stage:
+                continue
+            for pairing in played.pairings:
+                if pairing.winner is None or pairing.a not in table:
+                    continue
+                sides = pairing.entries()
+                for side, number in enumerate(sides):
+                    row = table.get(number)
+                    if row is None:
+                        continue
+                    row.played += 1
+                    row.wins += pairing.winner == number
+                    if pairing.b is not None:
+                        row.chicas_won += pairing.chicas[side]
+                        row.chicas_lost += pairing.chicas[1 - side]
+                        row.points += pairing.points[side]
+                if pairing.b is not None:
+                    heads[frozenset(sides)] = pairing.winner
+
+        def order(x: Standing, y: Standing) -> int:
+            ours = (x.wins, x.chica_difference, x.points)
+            theirs = (y.wins, y.chica_difference, y.points)
+            if ours != theirs:
+                return -1 if ours > theirs else 1
+            winner = heads.get(frozenset((x.entry, y.entry)))
+            if winner is not None:
+                return -1 if winner == x.entry else 1
+            return -1 if x.entry < y.entry else 1
+
+        return sorted(table.values(), key=functools.cmp_to_key(order))
+
+    def eliminated(self, number: int) -> bool:
+        """Out of a knockout (lost a knockout match), or withdrawn."""
+        if self.entry(number).withdrawn:
+            return True
+        return any(
+            p.loser == number for r in self.rounds if r.stage == Stage.KNOCKOUT for p in r.pairings
+        )
+
+    def podium(self) -> list[int]:
+        """Champion, runner-up, third (entry numbers), once finished."""
+        if self.phase != TournamentPhase.FINISHED:
+            return []
+        if self.settings.format == Format.SWISS:
+            return [s.entry for s in self.standings(Stage.SWISS)[:3]]
+        final = self.rounds[-1].pairings[0]
+        if final.winner is None:
+            return []
+        places = [final.winner]
+        if final.loser is not None:
+            places.append(final.loser)
+        semis = [r for r in self.rounds if r.stage == Stage.KNOCKOUT][-2:-1]
+        if semis:
+            losers = [p.loser for p in semis[0].pairings if p.loser is not None]
+            overall = {s.entry: i for i, s in enumerate(self.standings())}
+            places += sorted(losers, key=overall.__getitem__)[:1]
+        return places
+
+    # ---------------------------------------------------------------- tables
+    def table_for(self, pairing: Pairing, channel_id: int, now: float) -> TableSession:
+        """The table of `pairing` (entry `a` on side 0), started, in `channel_id` (its
+        thread). Its id is the pairing's `table_id`, chosen before (so a restart finds it)."""
+        assert pairing.b is not None and pairing.table_id
+        a, b = self.entry(pairing.a), self.entry(pairing.b)
+        players = 2 * self.settings.team_size
+        seats: list[Seat | None] = []
+        for place in range(self.settings.team_size):
+            for entry in (a, b):
+                if entry.is_bot:
+                    seats.append(Seat(bot_level=entry.bot_level, name=entry.names[place]))
+                else:
+                    seats.append(Seat(user_id=entry.members[place], name=entry.names[place]))
+        session = TableSession(
+            session_id=pairing.table_id,
+            guild_id=self.guild_id,
+            channel_id=channel_id,
+            host_id=self.host_id,
+            players=players,
+            rules_name=self.settings.rules_name,
+            chicas_to_win=self.settings.chicas_to_win,
+            bot_level=self.settings.bot_level,
+            lang=self.lang,
+            turn_seconds=self.settings.turn_seconds,
+            created_at=now,
+            seats=seats,
+            seed=secrets.randbits(48),
+            rule_options=self.settings.rule_options,
+            hints_on=self.settings.hints,
+            tournament_id=self.tournament_id,
+        )
+        session.start(None, now)
+        return session
+
+    # ------------------------------------------------------------ persistence
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "tournament_id": self.tournament_id,
+            "guild_id": self.guild_id,
+            "channel_id": self.channel_id,
+            "host_id": self.host_id,
+            "lang": self.lang,
+            "created_at": self.created_at,
+            "settings": {**vars(self.settings), "format": str(self.settings.format)},
+            "phase": str(self.phase),
+            "entries": [dict(vars(entry)) for entry in self.entries],
+            "invites": [dict(vars(invite)) for invite in self.invites],
+            "rounds": [
+                {
+                    "number": played.number,
+                    "stage": str(played.stage),
+                    "pairings": [dict(vars(p)) for p in played.pairings],
+                }
+                for played in self.rounds
+            ],
+            "message_id": self.message_id,
+            "seed": self.seed,
+            "version": self.version,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Tournament:
+        settings = dict(data["settings"])
+        settings["format"] = Format(settings["format"])
+        return cls(
+            tournament_id=data["tournament_id"],
+            guild_id=data["guild_id"],
+            channel_id=data["channel_id"],
+            host_id=data["host_id"],
+            lang=data["lang"],
+            created_at=data["created_at"],
+            settings=TournamentSettings(**settings),
+            phase=TournamentPhase(data["phase"]),
+            entries=[Entry(**entry) for entry in data["entries"]],
+            invites=[Invite(**invite) for invite in data["invites"]],
+            rounds=[
+                Round(
+                    played["number"],
+                    Stage(played["stage"]),
+                    [Pairing(**p) for p in played["pairings"]],
+                )
+                for played in data["rounds"]
+            ],
+            message_id=data["message_id"],
+            seed=data["seed"],
+            version=data["version"],
+        )
+
+
+def bracket(seeded: list[int]) -> list[Pairing]:
+    """A knockout round of `seeded` entries (best first), padded to a power of two with
+    byes for the best seeds, in bracket order: the best meets the worst, and the two best
+    can only meet in the final (the winners of pairings 1–2, 3–4... meet next)."""
+    size = 1 << max(1, math.ceil(math.log2(max(len(seeded), 2))))
+    order = [1, 2]
+    while len(order) < size:
+        order = [seed for first in order for seed in (first, 2 * len(order) + 1 - first)]
+    pairings = []
+    for better, worse in zip(order[::2], order[1::2], strict=True):
+        b = seeded[worse - 1] if worse <= len(seeded) else None
+        pairings.append(Pairing(seeded[better - 1], b))
+    return pairings

@@ -1,0 +1,85 @@
+"""/cuarenta admin: the owner's status and maintenance; everyone else is refused."""
+
+from __future__ import annotations
+
+import pytest
+
+from cogs.openings import MAINTENANCE_KEY
+from i18n import t
+from tests.cogs.helpers import only_session, services, table_message
+
+LANGS = ["en", "es"]
+
+
+async def in_language(world, lang):
+    await services(world.env).settings.change(world.guild.id, language=lang)
+
+
+def make_owner(world, member):
+    world.env.bot.owner_id = member.id
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_the_owner_sees_the_status(world, lang):
+    await in_language(world, lang)
+    make_owner(world, world.ana)
+    await world.beto.slash(world.channel, "cuarenta start")
+    result = await world.ana.slash(world.channel, "cuarenta admin")
+    assert result.ephemeral
+    text = result.response.content
+    assert text.startswith(t("admin.status", lang).split("\n")[0])
+    assert f"{t('admin.status', lang).split(chr(10))[4].split(':')[0]}: 1" in text  # live tables
+    assert "sqlite" in text and " MB" in text
+    assert t("word.off", lang) in text.split("\n")[-1]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_anyone_else_is_refused_and_changes_nothing(world, lang):
+    await in_language(world, lang)
+    make_owner(world, world.ana)
+    for action in ("status", "maintenance_on"):
+        result = await world.beto.slash(world.channel, "cuarenta admin", action=action)
+        assert result.ephemeral and result.response.content == t("refuse.not_owner", lang)
+    assert not services(world.env).openings.maintenance
+    assert await world.env.bot.storage.get_bot_state(MAINTENANCE_KEY) is None
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_maintenance_refuses_new_tables_and_says_so_on_live_ones(world, lang):
+    await in_language(world, lang)
+    make_owner(world, world.ana)
+    await world.beto.slash(world.channel, "cuarenta start")
+    session = only_session(world.env)
+    other = world.guild.create_text_channel("otra")
+
+    turned = await world.ana.slash(world.channel, "cuarenta admin", action="maintenance_on")
+    assert turned.response.content == t("admin.maintenance_on", lang, tables=1)
+    assert await world.env.bot.storage.get_bot_state(MAINTENANCE_KEY) == "1"  # outlives a restart
+    assert table_message(world, session).content.startswith(t("notice.maintenance", lang))
+    refused = await world.carla.slash(other, "cuarenta start")
+    assert refused.ephemeral and refused.response.content == t("refuse.maintenance", lang)
+    assert len(services(world.env).runtime.tables) == 1
+
+    await world.ana.slash(world.channel, "cuarenta admin", action="maintenance_off")
+    assert not table_message(world, session).content.startswith(t("notice.maintenance", lang))
+    opened = await world.carla.slash(other, "cuarenta start")
+    assert not opened.ephemeral
+    assert len(services(world.env).runtime.tables) == 2
+
+
+async def test_maintenance_is_back_after_a_restart(world, make_bot):
+    await world.env.bot.storage.set_bot_state(MAINTENANCE_KEY, "1")
+    await world.env.restart_bot(make_bot())
+    refused = await world.ana.slash(world.channel, "cuarenta start")
+    assert refused.response.content == t("refuse.maintenance", "en")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_while_stopping_new_tables_are_told_to_come_back(world, lang):
+    await in_language(world, lang)
+    services(world.env).openings.restarting = True
+    refused = await world.ana.slash(world.channel, "cuarenta start")
+    assert refused.ephemeral and refused.response.content == t("refuse.restarting", lang)
+    challenged = await world.ana.slash(world.channel, "cuarenta challenge", user=world.beto)
+    assert challenged.response.content == t("refuse.restarting", lang)
+    assert services(world.env).runtime.tables == {}
