@@ -7,6 +7,7 @@ asks (never retry those); any other failure is raised for the caller to try agai
 
 from __future__ import annotations
 
+import hashlib
 import logging
 from collections.abc import Callable
 
@@ -36,10 +37,13 @@ class Announcer:
         """The server's language (a channel has no reader's locale: Spanish unless set)."""
         return pick_language((await self._settings.get(guild_id)).language, None)
 
-    async def post(self, channel_id: int, text: str) -> bool:
-        """Post `text`; False if the channel is gone or closed to the bot (given up)."""
+    async def post(self, channel_id: int, text: str, once: str) -> bool:
+        """Post `text`, once for the key `once` (a post tried again after a crash between
+        its send and its record is refused by Discord as a repeat); False if the channel
+        is gone or closed to the bot (given up)."""
+        nonce = "c40" + hashlib.blake2s(once.encode(), digest_size=10).hexdigest()
         try:
-            await self._io.send(channel_id, text)
+            await self._io.send(channel_id, text, nonce=nonce)
         except (discord.Forbidden, discord.NotFound):
             log.info("channel %s is gone or closed to the bot: a post was dropped", channel_id)
             return False

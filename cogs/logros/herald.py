@@ -105,7 +105,7 @@ class LogroHerald:
             return
         if lang is None:
             lang = await self._announcer.language(guild_id)
-        await self._announcer.post(channel, earned_text(earned, lang))
+        await self._announcer.post(channel, earned_text(earned, lang), once=f"logros {match_id}")
         await self._storage.mark_logros_announced(match_id)
 
     async def resume(self, started_at: float) -> None:

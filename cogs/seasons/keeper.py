@@ -5,9 +5,10 @@ a change of the calendar wakes it earlier; with no season open it ends). At a se
 the season is archived with its podium (once: the storage keeps the first podium), the
 podium's logros are awarded, and the podium is announced in the server's season channel
 (else where the season's last match was played). Only then is the season marked
-announced: a failure (the database, Discord's 5xx or 429) is tried again later; a channel
-that is gone or closed to the bot (403, 404) is given up, and the season stays archived
-and readable.
+announced: a failure (the database, Discord's 5xx or 429) is tried again later (the post
+carries a nonce, so one that reached Discord before a crash is not posted twice); a
+channel that is gone or closed to the bot (403, 404) is given up, and the season stays
+archived and readable.
 """
 
 from __future__ import annotations
@@ -108,5 +109,6 @@ class SeasonKeeper:
         channel = settings.season_channel or archived.podium.channel_id
         if channel is not None:
             lang = await self._announcer.language(archived.guild_id)
-            await self._announcer.post(channel, season_over_text(archived, lang))
+            text = season_over_text(archived, lang)
+            await self._announcer.post(channel, text, once=f"season {archived.season_id}")
         await self._storage.mark_season_announced(archived.season_id)
