@@ -135,17 +135,36 @@ def _row(rank: int, record: tuple, trend: float = 0.0) -> RatingRow:
     )
 
 
-async def player_ratings(db: Database, user_id: int, scope: int) -> list[RatingRow]:
+# The players ahead in a rank are counted as two ranges of the ratings_by_rating index
+# (a higher rating; the same rating, a lower id): one condition with OR is a scan of the
+# whole ranking on PostgreSQL.
+_SAME_RANKING = """better.scope = mine.scope AND better.with_bots = mine.with_bots
+    AND better.players = mine.players"""
+
+
+async def player_ratings(
+    db: Database, user_id: int, scope: int, ranking: tuple[bool, int] | None = None
+) -> list[RatingRow]:
     """The player's ratings in one scope (a server, all servers, a season), each with its
-    rank and trend; human-only before with bots, 1 vs 1 before 2 vs 2."""
+    rank and trend; human-only before with bots, 1 vs 1 before 2 vs 2. `ranking`
+    (with_bots, players): only that one."""
+    only, params = (
+        ("", ())
+        if ranking is None
+        else (
+            "AND with_bots = ? AND players = ?",
+            (int(ranking[0]), ranking[1]),
+        )
+    )
     records = await db.fetchall(
         f"""SELECT {_COLUMNS}, (SELECT COUNT(*) FROM ratings AS better
-                WHERE better.scope = mine.scope AND better.with_bots = mine.with_bots
-                    AND better.players = mine.players
-                    AND (better.rating > mine.rating
-                        OR (better.rating = mine.rating AND better.user_id < mine.user_id)))
-        FROM ratings AS mine WHERE scope = ? AND user_id = ? ORDER BY with_bots, players""",
-        (scope, user_id),
+                WHERE {_SAME_RANKING} AND better.rating > mine.rating)
+            + (SELECT COUNT(*) FROM ratings AS better
+                WHERE {_SAME_RANKING} AND better.rating = mine.rating
+                    AND better.user_id < mine.user_id)
+        FROM ratings AS mine WHERE scope = ? AND user_id = ? {only}
+        ORDER BY with_bots, players""",
+        (scope, user_id, *params),
     )
     rows = []
     for *record, better in records:

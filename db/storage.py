@@ -421,12 +421,17 @@ class Storage:
             return await ratings.ranking_size(db, scope, with_bots, players)
 
     async def player_ratings(
-        self, user_id: int, guild_id: int | None, season_id: int | None = None
+        self,
+        user_id: int,
+        guild_id: int | None,
+        season_id: int | None = None,
+        ranking: tuple[bool, int] | None = None,
     ) -> list[RatingRow]:
         """The player's ratings in one server (None: all), or in one season, with rank and
-        recent trend."""
+        recent trend; of one `ranking` (with_bots, players) only, if given."""
+        scope = _scope(guild_id, season_id)
         async with self._use("read the player's ratings") as db:
-            return await ratings.player_ratings(db, user_id, _scope(guild_id, season_id))
+            return await ratings.player_ratings(db, user_id, scope, ranking)
 
     async def best_win(
         self, user_id: int, guild_id: int | None

@@ -65,15 +65,9 @@ async def card_facts(
             else await storage.season(guild_id, season.key)
         )
         if stored is not None:
-            season_rows = await storage.player_ratings(user_id, guild_id, stored.season_id)
-            season_rating = next(
-                (
-                    r
-                    for r in season_rows
-                    if (r.with_bots, r.players) == (main.with_bots, main.players)
-                ),
-                None,
-            )
+            ranking = (main.with_bots, main.players)
+            mine = await storage.player_ratings(user_id, guild_id, stored.season_id, ranking)
+            season_rating = mine[0] if mine else None
         points = await storage.rating_curve(
             user_id, guild_id, main.with_bots, main.players, CURVE_MATCHES
         )

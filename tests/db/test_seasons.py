@@ -45,6 +45,9 @@ async def test_a_new_season_starts_fresh_and_all_time_goes_on(storage, database)
     # January's ratings began afresh: B's win there was rated as between two newcomers
     fresh = ratings.rater(duel(B, A))({})
     assert new[0].skill == fresh[B].after and new[1].skill == fresh[A].after
+    [mine] = await storage.player_ratings(A, GUILD, january.season_id, ranking=(False, 2))
+    assert (mine.rank, mine.matches) == (2, 1)
+    assert await storage.player_ratings(A, GUILD, january.season_id, ranking=(True, 2)) == []
     all_time = {r.user_id: r for r in await storage.rating_leaderboard(GUILD)}
     assert all_time[A].matches == 3 and all_time[B].matches == 2
     wins = await storage.leaderboard(GUILD, season_id=january.season_id)
