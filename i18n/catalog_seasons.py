@@ -270,6 +270,7 @@ SEASON_MESSAGES: dict[str, tuple[str, str]] = {
     "card.rival": ("Rival más duro", "Toughest rival"),
     "card.vs": ("Contra {who}", "Against {who}"),
     "card.logros": ("Logros", "Logros"),
+    "card.latest": ("Últimos logros: {logros}", "Latest logros: {logros}"),
     "card.titles.one": ("Torneo ganado", "Tournament won"),
     "card.titles.other": ("Torneos ganados", "Tournaments won"),
     "stats.season_rating": (

@@ -6,7 +6,8 @@ the same on a phone, where Discord shows them about 330 px wide and every text s
 or taller; as tall as its figures need): a band with the name and the two ratings (this
 season's, big, and all time's, each with its rank and what it is below), the felt with the
 rating curve over the last matches, then the record in a grid of figures, three to a row,
-and up to two lines for the best partner, the toughest rival and the head-to-head.
+and up to three lines: the best partner and the toughest rival, the head-to-head, the
+latest logros.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ CURVE_TOP, CURVE_BOTTOM = HEADER_H, 300
 GRID_TOP, GRID_ROW_H = 306, 66
 GRID_COLUMNS = 3
 LINE_H = 32
+MAX_LINES = 3
 NAME_PX, BIG_PX, VALUE_PX, LABEL_PX = 30, 44, 30, 22
 GRID_LINE = (45, 120, 78)
 UP, DOWN = (134, 239, 172), (252, 165, 165)
@@ -45,7 +47,7 @@ class Rated:
 @dataclass(frozen=True)
 class PlayerCard:
     """What the card shows. `curve`: shown ratings after each of the last matches, oldest
-    first; `figures`: (value, label) pairs for the grid; `lines`: up to two short lines."""
+    first; `figures`: (value, label) pairs for the grid; `lines`: up to three short lines."""
 
     name: str
     season: Rated
@@ -131,7 +133,7 @@ def _rows(card: PlayerCard) -> int:
 
 def height(card: PlayerCard) -> int:
     """The card's height: its figures' rows and its lines."""
-    return GRID_TOP + _rows(card) * GRID_ROW_H + len(card.lines[:2]) * LINE_H + 12
+    return GRID_TOP + _rows(card) * GRID_ROW_H + len(card.lines[:MAX_LINES]) * LINE_H + 12
 
 
 def _grid(draw: ImageDraw.ImageDraw, card: PlayerCard) -> None:
@@ -144,7 +146,7 @@ def _grid(draw: ImageDraw.ImageDraw, card: PlayerCard) -> None:
         _text(draw, (x, top + 30), value, VALUE_PX, INK, max_w=column - 10)
         _text(draw, (x, top + 56), label, LABEL_PX, DIM, max_w=column - 10)
     lines_top = GRID_TOP + _rows(card) * GRID_ROW_H
-    for number, line in enumerate(card.lines[:2]):
+    for number, line in enumerate(card.lines[:MAX_LINES]):
         baseline = lines_top + 24 + number * LINE_H
         _text(draw, (MARGIN, baseline), line, LABEL_PX, INK, max_w=WIDTH - 2 * MARGIN)
 

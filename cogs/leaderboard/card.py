@@ -16,6 +16,7 @@ from ..seasons.messages import season_name
 from ..ui.words import mode_name, record_text
 
 CURVE_MATCHES = 30
+LATEST_LOGROS = 2  # the card names the player's last few logros (two fit a line)
 
 
 @dataclass(frozen=True)
@@ -35,7 +36,8 @@ class CardFacts:
     cartones: int
     best_streak: int
     vs: tuple[int, int, int] | None  # (other user, wins, losses)
-    logros: tuple[str, ...]
+    logros: tuple[str, ...]  # in LOGROS order
+    latest: tuple[str, ...]  # the last earned, newest first
     titles: int  # tournaments won
     names: dict[int, str]
 
@@ -79,7 +81,8 @@ async def card_facts(
     head = None
     if vs is not None and vs != user_id:
         head = (vs, *await storage.head_to_head(user_id, vs, guild_id))
-    earned = in_order([e for e in await storage.player_logros(user_id) if e.logro in LOGROS])
+    found = [e for e in await storage.player_logros(user_id) if e.logro in LOGROS]
+    earned = in_order(found)
     others = [u for u in (stats.best_partner, stats.toughest_opponent, vs) if u is not None]
     return CardFacts(
         user_id=user_id,
@@ -96,6 +99,7 @@ async def card_facts(
         best_streak=streak,
         vs=head,
         logros=tuple(e.logro for e in earned),
+        latest=tuple(e.logro for e in reversed(found[-LATEST_LOGROS:])),
         titles=await storage.tournament_titles(user_id, guild_id),
         names=await storage.player_names(others),
     )
@@ -138,6 +142,9 @@ def player_card(facts: CardFacts, lang: str) -> PlayerCard:
     if facts.vs is not None:
         other, wins, losses = facts.vs
         lines.append(f"{t('card.vs', lang, who=_name(facts, other, lang))}: {wins}–{losses}")
+    if facts.latest:
+        names = " · ".join(t(f"logro.{name}", lang) for name in facts.latest)
+        lines.append(t("card.latest", lang, logros=names))
     curve_title = (
         t("card.curve", lang, count=len(facts.curve)) if facts.curve else t("card.curve_none", lang)
     )
