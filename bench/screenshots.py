@@ -28,7 +28,7 @@ import contextlib
 import random
 import sys
 import tempfile
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
 from dataclasses import replace
 from pathlib import Path
 from types import SimpleNamespace
@@ -112,6 +112,19 @@ async def play_from_one_hand(world: SimpleNamespace, player: object, args: argpa
         await world.env.settle()
 
 
+@contextlib.asynccontextmanager
+async def running(bot: discord.Client) -> AsyncIterator[simcord.Env]:
+    """The bot in simcord; its timers, worker processes and database closed after."""
+    try:
+        async with simcord.run(bot) as env:
+            yield env
+    finally:
+        if hasattr(bot, "services"):
+            bot.services.shutdown()  # timers and worker processes
+        if hasattr(bot, "storage"):
+            await bot.storage.close()
+
+
 async def play_and_shoot(args: argparse.Namespace, database: Path) -> list[Path]:
     # The same deals every run, as in the tests.
     rng = random.Random(args.seed)
@@ -124,34 +137,26 @@ async def play_and_shoot(args: argparse.Namespace, database: Path) -> list[Path]
         warm_up_pictures=False,
     )
     shots: list[Path] = []
-    try:
-        async with simcord.run(bot) as env:
-            guild = env.create_guild("Quito")
-            channel = guild.create_text_channel("cuarenta")
-            members = {name: guild.add_member(env.create_user(name)) for name in PLAYERS}
-            admins = guild.create_role("admins", permissions=discord.Permissions(manage_guild=True))
-            owner = guild.add_member(env.create_user("dora"), roles=[admins])
-            await owner.slash(channel, "cuarenta config", language=args.lang)
-            viewer = members[args.viewer]
-            player = members["ana"] if args.watch else viewer
-            await player.slash(channel, "cuarenta start", mode="bot", bot_level="easy")
-            world = SimpleNamespace(env=env, channel=channel)
-            if args.summary:  # the summary stays up: the bot waits for "Next hand"
-                tables.session.HAND_PAUSE_SECONDS = 3600  # type: ignore[misc]
-            await play_from_one_hand(world, player, args)
-            if viewer is not player and only_session(env).phase == "playing":
-                await open_hand(world, viewer, only_session(env))
-            await env.settle()
-            assets = {} if args.text_cards else emoji_assets(env)
-            args.out.mkdir(parents=True, exist_ok=True)
-            shots = await shoot_channel(
-                env, channel, viewer, args.name or args.viewer, args, assets
-            )
-    finally:
-        if hasattr(bot, "services"):
-            bot.services.shutdown()  # timers and worker processes
-        if hasattr(bot, "storage"):
-            await bot.storage.close()
+    async with running(bot) as env:
+        guild = env.create_guild("Quito")
+        channel = guild.create_text_channel("cuarenta")
+        members = {name: guild.add_member(env.create_user(name)) for name in PLAYERS}
+        admins = guild.create_role("admins", permissions=discord.Permissions(manage_guild=True))
+        owner = guild.add_member(env.create_user("dora"), roles=[admins])
+        await owner.slash(channel, "cuarenta config", language=args.lang)
+        viewer = members[args.viewer]
+        player = members["ana"] if args.watch else viewer
+        await player.slash(channel, "cuarenta start", mode="bot", bot_level="easy")
+        world = SimpleNamespace(env=env, channel=channel)
+        if args.summary:  # the summary stays up: the bot waits for "Next hand"
+            tables.session.HAND_PAUSE_SECONDS = 3600  # type: ignore[misc]
+        await play_from_one_hand(world, player, args)
+        if viewer is not player and only_session(env).phase == "playing":
+            await open_hand(world, viewer, only_session(env))
+        await env.settle()
+        assets = {} if args.text_cards else emoji_assets(env)
+        args.out.mkdir(parents=True, exist_ok=True)
+        shots = await shoot_channel(env, channel, viewer, args.name or args.viewer, args, assets)
     return shots
 
 
@@ -240,33 +245,27 @@ async def play_season_and_shoot(args: argparse.Namespace, database: Path) -> lis
     )
     args.out.mkdir(parents=True, exist_ok=True)
     shots: list[Path] = []
-    try:
-        async with simcord.run(bot) as env:
-            guild = env.create_guild("Quito")
-            channel = guild.create_text_channel("cuarenta")
-            members = {
-                name: guild.add_member(env.create_user(name)) for name in ("ana", "beto", "carla")
-            }
-            admins = guild.create_role("admins", permissions=discord.Permissions(manage_guild=True))
-            owner = guild.add_member(env.create_user("dora"), roles=[admins])
-            await owner.slash(channel, "cuarenta config", language=args.lang)
-            await record_duels(env, guild, channel, members)
-            await env.settle()
-            carla = members["carla"]
-            await carla.slash(channel, "cuarenta stats", user=members["ana"], vs=members["beto"])
-            await env.settle()
-            shots += await shoot_channel(env, channel, carla, "card", args)
-            season = await env.bot.services.seasons.season_for(guild.id, now())
-            # the manager saves the season settings: the bot looks for the season's end
-            # (the duels above were recorded from outside the bot, which did not see them)
-            await owner.slash(channel, "cuarenta config", seasons="monthly", season_channel=channel)
-            await env.advance_time(season.ends_at - now() + 5)
-            shots += await shoot_channel(env, channel, carla, "season", args)
-    finally:
-        if hasattr(bot, "services"):
-            bot.services.shutdown()
-        if hasattr(bot, "storage"):
-            await bot.storage.close()
+    async with running(bot) as env:
+        guild = env.create_guild("Quito")
+        channel = guild.create_text_channel("cuarenta")
+        members = {
+            name: guild.add_member(env.create_user(name)) for name in ("ana", "beto", "carla")
+        }
+        admins = guild.create_role("admins", permissions=discord.Permissions(manage_guild=True))
+        owner = guild.add_member(env.create_user("dora"), roles=[admins])
+        await owner.slash(channel, "cuarenta config", language=args.lang)
+        await record_duels(env, guild, channel, members)
+        await env.settle()
+        carla = members["carla"]
+        await carla.slash(channel, "cuarenta stats", user=members["ana"], vs=members["beto"])
+        await env.settle()
+        shots += await shoot_channel(env, channel, carla, "card", args)
+        season = await env.bot.services.seasons.season_for(guild.id, now())
+        # the manager saves the season settings: the bot looks for the season's end
+        # (the duels above were recorded from outside the bot, which did not see them)
+        await owner.slash(channel, "cuarenta config", seasons="monthly", season_channel=channel)
+        await env.advance_time(season.ends_at - now() + 5)
+        shots += await shoot_channel(env, channel, carla, "season", args)
     return shots
 
 
