@@ -1,6 +1,6 @@
 """Storage figures against the targets of the persistence issue, per backend, side by side.
 
-    .venv/bin/python bench/storage.py [--backend sqlite|postgresql|both]
+    .venv/bin/python bench/storage.py [--backend sqlite|postgresql|both] [--part all|seasons]
 
 SQLite works in a temporary folder. PostgreSQL uses DATABASE_URL's server if it is set
 (new databases are created there), else a throwaway server started from Debian's
@@ -15,6 +15,12 @@ postgresql package, with fsync on as in production. Each backend:
 The 100,000 matches go in through Storage._record_matches_bulk and are rated through
 Storage._rate_matches_bulk (one transaction each); the cost of recording one match the
 normal way, on top of them, is printed too.
+- seasons, logros and the player's card (issue 28), on 100,000 other matches of 10,000
+  players over a year of monthly seasons, with their feats and logros: a season's
+  leaderboard page (wins and rating, with its size), the card's queries for one player
+  (totals, ratings of all time and of the season, the curve, the record per table size,
+  the feats, a head-to-head, the logros, the names), the logros list (each p99 <= 20 ms),
+  a season's end (archive with its podium), and drawing the card (<= 30 ms).
 """
 
 from __future__ import annotations
@@ -38,11 +44,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from db import MatchRecord, PlayerResult, Storage
+from cogs.leaderboard.card import card_facts, player_card
+from db import Logro, MatchFeats, MatchRecord, PlayerResult, Storage
 from db.leaderboard import SORTS
 from engine import Game, Rules
+from render.card import render_card_png
 from tables import TableSession, ratings
+from tables.logros import LOGROS
 from tables.replays import Replay
+from tables.settings import ServerSettings
 from tests.db.postgres import fresh_database, running_server
 
 MATCHES = 100_000
@@ -62,6 +72,11 @@ SAVE_TARGET_MS = 5.0
 HISTORY_TARGET_MS = 10.0
 RATED_RECORD_TARGET_MS = 10.0
 REPLAY_STEP_TARGET_MS = 20.0
+SEASON_PLAYERS = 10_000
+YEAR = 365 * 86400.0
+SEASON_QUERY_TARGET_MS = 20.0
+CARD_DRAW_TARGET_MS = 30.0
+LOGRO_CHANCE = 0.35  # a human seat earns a (random) logro: about 8 per player
 LEVELS = ("easy", "normal", "expert")
 
 
@@ -328,6 +343,108 @@ async def bench_ratings(
     )
 
 
+def percentiles(label: str, samples: list[float], target_ms: float) -> None:
+    line(
+        label,
+        f"p50 {ms(statistics.median(samples)):.2f} p99 {ms(p99(samples)):.2f} ms",
+        f"<= {target_ms:.0f} ms",
+        ms(p99(samples)) <= target_ms,
+    )
+
+
+def feats_and_logros(
+    rng: random.Random, matches: list[MatchRecord]
+) -> tuple[list[tuple[str, MatchFeats]], list[Logro]]:
+    """Each human seat's feats, and the logros some of them earned."""
+    feats, earned, names = [], [], list(LOGROS)
+    for match in matches:
+        for r in match.results:
+            if r.user_id is None:
+                continue
+            streak, cartones = rng.choice((0, 0, 1, 1, 2, 3)), rng.randint(0, 4)
+            feats.append((match.match_id, MatchFeats(r.user_id, match.guild_id, streak, cartones)))
+            if rng.random() < LOGRO_CHANCE:
+                logro = rng.choice(names)
+                earned.append(Logro(r.user_id, logro, match.guild_id, match.match_id, 0.0))
+    return feats, earned
+
+
+async def bench_seasons(new_database: Callable[[], str]) -> None:
+    """Issue 28's figures: a year of monthly seasons, 10,000 players."""
+    rng = random.Random(28)
+    guilds = [snowflake(rng) for _ in range(GUILDS)]
+    users = [snowflake(rng) for _ in range(SEASON_PLAYERS)]
+    start = 1.7e9
+    matches = [
+        replace(make_match(rng, number, guilds, users), finished_at=start + number * YEAR / MATCHES)
+        for number in range(MATCHES)
+    ]
+    calendar = ServerSettings()  # monthly seasons, the default
+    storage = await Storage.open(new_database())
+    try:
+        imported = await timed(
+            storage._record_matches_bulk(matches, lambda m: calendar.season_at(m.finished_at))
+        )
+        rated = [match for match in matches if ratings.is_rated(match)]
+        imported += await timed(storage._rate_matches_bulk(rated, ratings.rater))
+        feats, earned = feats_and_logros(rng, matches)
+        imported += await timed(storage._import_logros(feats, earned))
+        line(
+            f"seasons: import {MATCHES:,} matches of {SEASON_PLAYERS:,} players, rated",
+            f"{imported:.1f} s",
+        )
+        seasons = {guild: await storage.seasons(guild) for guild in guilds}
+        line("  seasons per server (monthly, one year)", f"{len(seasons[guilds[0]])}")
+
+        boards = []
+        for query in range(QUERIES):
+            guild = rng.choice(guilds)
+            season = rng.choice(seasons[guild]).season_id
+            offset, with_bots = 10 * rng.randrange(0, 10), bool(query % 2)
+            if query % 3:
+                page = storage.rating_leaderboard(guild, with_bots, 2, 10, offset, season)
+                size = storage.rating_leaderboard_size(guild, with_bots, 2, season)
+            else:
+                page = storage.leaderboard(guild, "wins", with_bots, 10, offset, 5, season)
+                size = storage.leaderboard_size(guild, "wins", with_bots, 5, season)
+            boards.append(await timed(page) + await timed(size))
+        percentiles(
+            f"season leaderboard page + size ({QUERIES} pages)", boards, SEASON_QUERY_TARGET_MS
+        )
+
+        played = Counter(r.user_id for m in matches for r in m.results if r.user_id)
+        busiest, most = played.most_common(1)[0]
+        cards, lists, draws = [], [], []
+        for query in range(QUERIES):
+            user = busiest if query % 10 == 0 else rng.choice(users)
+            guild = None if query % 4 == 0 else rng.choice(guilds)
+            season = rng.choice(seasons[guild]).season if guild is not None else None
+            started = time.perf_counter()
+            facts = await card_facts(storage, user, "Jugador", guild, season, rng.choice(users))
+            cards.append(time.perf_counter() - started)
+            lists.append(await timed(storage.player_logros(user)))
+            if facts is not None:
+                picture = player_card(facts, "es")
+                started = time.perf_counter()
+                render_card_png(picture)
+                draws.append(time.perf_counter() - started)
+        percentiles(
+            f"the card's queries ({QUERIES} cards, busiest {most} matches)",
+            cards,
+            SEASON_QUERY_TARGET_MS,
+        )
+        percentiles("the logros list", lists, SEASON_QUERY_TARGET_MS)
+        percentiles(f"drawing the card, PNG ({len(draws)})", draws, CARD_DRAW_TARGET_MS)
+
+        season = seasons[guilds[0]][-1]
+        archived = await timed(storage.archive_season(season.season_id, start + YEAR))
+        due = await timed(storage.seasons_due(start + YEAR))
+        line("a season's end: archive with its podium", f"{ms(archived):.1f} ms")
+        line("  the seasons due (every server's year)", f"{ms(due):.1f} ms")
+    finally:
+        await storage.close()
+
+
 async def _step(replay: Replay, number: int) -> None:
     replay.session_at(replay.step(number), "es")
 
@@ -394,16 +511,20 @@ def databases(backend: str) -> Iterator[Callable[[], str]]:
             yield lambda: fresh_database(server)
 
 
-async def run_backend(new_database: Callable[[], str]) -> None:
-    await bench_sessions(new_database)
-    await bench_matches(new_database)
+async def run_backend(new_database: Callable[[], str], part: str) -> None:
+    if part == "all":
+        await bench_sessions(new_database)
+        await bench_matches(new_database)
+    await bench_seasons(new_database)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--backend", choices=("sqlite", "postgresql", "both"), default="both")
+    parser.add_argument("--part", choices=("all", "seasons"), default="all", help="what to run")
     backends = ["sqlite", "postgresql"]
-    chosen = parser.parse_args().backend
+    args = parser.parse_args()
+    chosen = args.backend
     if chosen != "both":
         backends = [chosen]
     print(f"storage benchmark: SQLite {sqlite3.sqlite_version} (WAL, synchronous=NORMAL)")
@@ -411,7 +532,7 @@ def main() -> None:
         started = time.perf_counter()
         BACKEND[0] = backend
         with databases(backend) as new_database:
-            asyncio.run(run_backend(new_database))
+            asyncio.run(run_backend(new_database, args.part))
         line("(whole benchmark)", f"{time.perf_counter() - started:.0f} s")
     print_figures(backends)
 

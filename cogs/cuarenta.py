@@ -9,7 +9,9 @@ Where to look:
 | challenge, the user menu's Challenge      | challenge/handlers.py        |
 | history, its pages and replays            | history/handlers.py          |
 | review, the 💡 hint and 📊 review buttons  | review/handlers.py           |
-| leaderboard, its pages, stats             | leaderboard/handlers.py      |
+| leaderboard, its pages, stats (the card)  | leaderboard/handlers.py      |
+| the user menu's Cuarenta stats            | leaderboard/handlers.py      |
+| logros                                    | leaderboard/handlers.py      |
 | config (and its house-rules panel), prefs | settings/handlers.py         |
 | tournament, its buttons and invitations   | tournament/handlers.py       |
 | admin (the owner's status, maintenance)   | ops/admin.py                 |
@@ -29,14 +31,16 @@ from discord import app_commands
 from discord.ext import commands
 
 from i18n import t
+from tables.settings import SeasonChanges
 
 from .answers import reader_language, reply
 from .challenge import handlers as challenges
 from .challenge.handlers import ChallengeButton
+from .clock import now
 from .history import handlers as history
 from .history.handlers import HistoryButton, ReplayButton
 from .leaderboard import handlers as leaderboards
-from .leaderboard.handlers import LeaderboardButton
+from .leaderboard.handlers import LeaderboardButton, SeasonBoardButton
 from .localized import L, localized_options
 from .ops import admin as ops
 from .ops.admin import ADMIN_CHOICES
@@ -49,6 +53,7 @@ from .options import (
     PLAYERS_CHOICES,
     RULES_CHOICES,
     SCOPE_CHOICES,
+    SEASON_MODE_CHOICES,
     SORT_CHOICES,
     TEAMS_CHOICES,
 )
@@ -95,6 +100,7 @@ CLICKABLES: tuple[type[Clickable], ...] = (
     HistoryButton,
     ReplayButton,
     LeaderboardButton,
+    SeasonBoardButton,
     OptionSelect,
     PageButton,
     ResetButton,
@@ -120,17 +126,24 @@ class Cuarenta(
         self.challenge_menu = app_commands.ContextMenu(
             name=L("cmd.challenge_menu"), callback=self.challenge_from_menu
         )
+        self.stats_menu = app_commands.ContextMenu(
+            name=L("cmd.stats_menu"), callback=self.stats_from_menu
+        )
         super().__init__()
 
     async def cog_load(self) -> None:
         self.bot.tree.add_command(self.challenge_menu)
+        self.bot.tree.add_command(self.stats_menu)
         self.bot.add_dynamic_items(*CLICKABLES)
         await self.services.runtime.restore()
         await self.services.tournaments.restore(self.services.runtime.own_shards())
         await self.services.puzzles.start()
+        self.services.seasons.start()
+        self.services.scheduler.spawn(self.services.logros.resume(now()), "logros-resume")
 
     async def cog_unload(self) -> None:
         self.bot.tree.remove_command(self.challenge_menu.name, type=self.challenge_menu.type)
+        self.bot.tree.remove_command(self.stats_menu.name, type=self.stats_menu.type)
         self.bot.remove_dynamic_items(*CLICKABLES)
         self.services.shutdown()
 
@@ -263,6 +276,7 @@ class Cuarenta(
         sort="opt.sort",
         with_bots="opt.with_bots",
         players="opt.players",
+        season="opt.season",
         public="opt.public",
     )
     @app_commands.choices(scope=SCOPE_CHOICES, sort=SORT_CHOICES, players=PLAYERS_CHOICES)
@@ -273,23 +287,46 @@ class Cuarenta(
         sort: str = "wins",
         with_bots: bool = False,
         players: str = "1v1",
+        season: str | None = None,
         public: bool = False,
     ) -> None:
         await leaderboards.leaderboard(
-            self.services, interaction, scope, sort, with_bots, players, public
+            self.services, interaction, scope, sort, with_bots, players, public, season
         )
 
+    @leaderboard.autocomplete("season")
+    async def leaderboard_seasons(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await leaderboards.season_choices(self.services, interaction, current)
+
     @app_commands.command(name=L("cmd.stats"), description=L("cmd.stats.desc"))
-    @localized_options(user="opt.user", rules="opt.rules", public="opt.public")
+    @localized_options(user="opt.user", rules="opt.rules", vs="opt.vs", public="opt.public")
     @app_commands.choices(rules=RULES_CHOICES)
     async def stats(
         self,
         interaction: discord.Interaction,
         user: discord.User | None = None,
         rules: str | None = None,
+        vs: discord.User | None = None,
         public: bool = False,
     ) -> None:
-        await leaderboards.stats(self.services, interaction, user, rules, public)
+        await leaderboards.stats(self.services, interaction, user, rules, public, vs)
+
+    async def stats_from_menu(
+        self, interaction: discord.Interaction, member: discord.Member | discord.User
+    ) -> None:
+        await leaderboards.stats(self.services, interaction, member, None, False)
+
+    @app_commands.command(name=L("cmd.logros"), description=L("cmd.logros.desc"))
+    @localized_options(user="opt.user", public="opt.public")
+    async def achievements(
+        self,
+        interaction: discord.Interaction,
+        user: discord.User | None = None,
+        public: bool = False,
+    ) -> None:
+        await leaderboards.logros(self.services, interaction, user, public)
 
     @app_commands.command(name=L("cmd.history"), description=L("cmd.history.desc"))
     @localized_options(user="opt.user")
@@ -334,13 +371,23 @@ class Cuarenta(
         table_picture="opt.picture",
         bot_level="opt.bot_level",
         replay_all_hands="opt.replay_hands",
+        seasons="opt.seasons",
+        season_name="opt.season_name",
+        season_start="opt.season_start",
+        season_end="opt.season_end",
+        season_channel="opt.season_channel",
         open_tournaments="opt.open_tournaments",
         puzzle_channel="opt.puzzle_channel",
         puzzle_hour="opt.puzzle_hour",
         puzzle_names="opt.puzzle_names",
         puzzle_off="opt.puzzle_off",
     )
-    @app_commands.choices(rules=RULES_CHOICES, language=LANGUAGE_CHOICES, bot_level=LEVEL_CHOICES)
+    @app_commands.choices(
+        rules=RULES_CHOICES,
+        language=LANGUAGE_CHOICES,
+        bot_level=LEVEL_CHOICES,
+        seasons=SEASON_MODE_CHOICES,
+    )
     async def config(
         self,
         interaction: discord.Interaction,
@@ -355,6 +402,11 @@ class Cuarenta(
         puzzle_hour: app_commands.Range[int, 0, 23] | None = None,
         puzzle_names: bool | None = None,
         puzzle_off: bool = False,
+        seasons: str | None = None,
+        season_name: str | None = None,
+        season_start: str | None = None,
+        season_end: str | None = None,
+        season_channel: discord.TextChannel | None = None,
     ) -> None:
         channel_id = None if puzzle_channel is None else puzzle_channel.id
         daily = settings.DailyOptions(channel_id, puzzle_hour, puzzle_names, puzzle_off)
@@ -369,6 +421,13 @@ class Cuarenta(
             replay_all_hands,
             open_tournaments,
             daily,
+            SeasonChanges(
+                seasons,
+                season_name,
+                season_start,
+                season_end,
+                season_channel.id if season_channel else None,
+            ),
         )
 
     # ------------------------------------------------------------- the owner's

@@ -110,8 +110,11 @@ class DiscordIO:
         view: discord.ui.View | None = None,
         files: list[discord.File] | None = None,
         mentions: Sequence[int] = (),
+        nonce: str | None = None,
     ) -> discord.Message:
-        """Post a message in a channel; `mentions`: the users it may ping (no one else)."""
+        """Post a message in a channel; `mentions`: the users it may ping (no one else);
+        `nonce` (up to 25 characters): Discord refuses a second message with it for a few
+        minutes, so a post retried after a crash between the send and its record is one."""
         channel = self.client.get_partial_messageable(channel_id)
         allowed = (
             discord.AllowedMentions(users=[discord.Object(user) for user in mentions])
@@ -123,6 +126,7 @@ class DiscordIO:
             view=view or discord.utils.MISSING,
             files=files or discord.utils.MISSING,
             allowed_mentions=allowed,
+            nonce=nonce if nonce is not None else discord.utils.MISSING,
         )
 
     async def create_thread(self, channel_id: int, name: str) -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine import Rules
 from engine.ai import BotLevel
 from tables.house_rules import RULE_SETS
+from tables.seasons import MODES
 
 from .localized import choice
 
@@ -47,6 +48,7 @@ LANGUAGE_CHOICES = [
 ]
 
 
+SEASON_MODE_CHOICES = [choice(f"choice.season_{mode}", mode) for mode in MODES]
 FORMAT_CHOICES = [choice(f"choice.{name}", name) for name in ("knockout", "swiss", "groups")]
 
 

@@ -8,6 +8,7 @@ process (the shard tests run two) each have their own.
 from __future__ import annotations
 
 import asyncio
+import functools
 import time
 from dataclasses import dataclass, field
 
@@ -16,17 +17,20 @@ import discord
 from db import Storage
 from tables.replays import ReplayCache
 
+from .announcer import Announcer
 from .caches import PrefsCache, SettingsCache
 from .card_emojis import CardEmojis
 from .discord_io import DiscordIO
-from .live.runtime import TableRuntime
+from .live.runtime import TableRuntime, runs_guild
 from .live.state import TableKit
 from .live.tournament import Tournaments
+from .logros.herald import LogroHerald
 from .metrics import Metrics
 from .openings import Openings
 from .puzzle_desk import PuzzleDesk
 from .reviews import Reviews
 from .scheduler import Scheduler
+from .seasons.keeper import SeasonKeeper
 from .workers import REVIEW_NICENESS, Workers
 
 # Bot moves and table edits run a few at a time (TableKit.background).
@@ -45,6 +49,8 @@ class Services:
     runtime: TableRuntime
     reviews: Reviews
     replays: ReplayCache
+    seasons: SeasonKeeper
+    logros: LogroHerald
     tournaments: Tournaments
     metrics: Metrics
     openings: Openings
@@ -68,9 +74,13 @@ class Services:
         openings = Openings()
         settings, prefs = SettingsCache(storage), PrefsCache(storage)
         workers, scheduler = Workers(review_niceness), Scheduler("cuarenta")
+        io = DiscordIO(client)
+        announcer = Announcer(io, settings, functools.partial(runs_guild, client))
+        seasons = SeasonKeeper(storage, settings, announcer, scheduler)
+        logros = LogroHerald(storage, announcer, scheduler)
         kit = TableKit(
             storage=storage,
-            io=DiscordIO(client),
+            io=io,
             emojis=emojis,
             settings=settings,
             prefs=prefs,
@@ -78,6 +88,8 @@ class Services:
             scheduler=scheduler,
             background=asyncio.Semaphore(BACKGROUND_AT_ONCE),
             bot_pause_seconds=bot_pause_seconds,
+            seasons=seasons,
+            logros=logros,
             openings=openings,
             metrics=metrics,
         )
@@ -93,6 +105,8 @@ class Services:
             runtime=runtime,
             reviews=Reviews(workers),
             replays=ReplayCache(),
+            seasons=seasons,
+            logros=logros,
             tournaments=Tournaments(storage, kit.io, scheduler, runtime),
             metrics=metrics,
             openings=openings,

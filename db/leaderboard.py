@@ -27,8 +27,9 @@ def ranking_where(sort: str) -> str:
     return "scope = ? AND with_bots = ?" + (" AND matches >= ?" if sort == "win_rate" else "")
 
 
-def ranking_params(guild_id: int | None, sort: str, with_bots: bool, min_matches: int) -> tuple:
-    scope = GLOBAL_SCOPE if guild_id is None else guild_id
+def ranking_params(scope: int, sort: str, with_bots: bool, min_matches: int) -> tuple:
+    """The parameters of one ranking's WHERE clause in `scope` (a server, all servers (0),
+    a season)."""
     return (scope, int(with_bots), min_matches) if sort == "win_rate" else (scope, int(with_bots))
 
 
@@ -40,7 +41,7 @@ def ranking_sql(sort: str) -> str:
 
 async def ranking(
     db: Database,
-    guild_id: int | None,
+    scope: int,
     sort: str,
     with_bots: bool,
     limit: int,
@@ -51,7 +52,7 @@ async def ranking(
     query = ranking_sql(sort)
     if limit < 0 or offset < 0:
         raise ValueError("limit and offset must not be negative")
-    params = ranking_params(guild_id, sort, with_bots, min_matches)
+    params = ranking_params(scope, sort, with_bots, min_matches)
     records = await db.fetchall(query, (*params, limit, offset))
     return [
         LeaderboardRow(
@@ -72,11 +73,11 @@ async def ranking(
 
 
 async def ranking_size(
-    db: Database, guild_id: int | None, sort: str, with_bots: bool, min_matches: int
+    db: Database, scope: int, sort: str, with_bots: bool, min_matches: int
 ) -> int:
     """How many players the ranking has (for page counts)."""
     query = f"SELECT COUNT(*) FROM player_totals WHERE {ranking_where(sort)}"
-    params = ranking_params(guild_id, sort, with_bots, min_matches)
+    params = ranking_params(scope, sort, with_bots, min_matches)
     (count,) = await _fetch_row(db, query, params)
     return int(count)
 

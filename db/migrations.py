@@ -357,6 +357,53 @@ _V10 = (
     )""",
 )
 
+# Seasons: a server's seasons (one row each, made when its first match is recorded; archived
+# with its podium when it ends, and announced once), which season each match counts in, a
+# season's totals and ratings as rows of player_totals and ratings whose scope is
+# -season_id (a season starts fresh as new rows: nothing is ever deleted), what each
+# human did in a match that a logro or a podium asks (`match_feats`, also the mark that the
+# match's move log was scanned for logros) and the logros earned (`announced` once told).
+_V11 = (
+    """CREATE TABLE seasons (
+        season_id   INTEGER PRIMARY KEY,
+        guild_id    INTEGER NOT NULL,
+        season_key  TEXT NOT NULL,
+        name        TEXT NOT NULL,
+        starts_at   REAL NOT NULL,
+        ends_at     REAL NOT NULL,
+        archived_at REAL,
+        announced   INTEGER NOT NULL DEFAULT 0,
+        podium      TEXT NOT NULL DEFAULT '{}'
+    )""",
+    "CREATE UNIQUE INDEX seasons_by_key ON seasons (guild_id, season_key)",
+    "CREATE INDEX seasons_by_start ON seasons (guild_id, starts_at)",
+    "CREATE INDEX seasons_to_close ON seasons (ends_at) WHERE announced = 0",
+    """CREATE TABLE season_matches (
+        match_id  TEXT PRIMARY KEY REFERENCES matches (match_id) ON DELETE CASCADE,
+        season_id INTEGER NOT NULL
+    )""",
+    "CREATE INDEX season_matches_by_season ON season_matches (season_id, match_id)",
+    """CREATE TABLE match_feats (
+        match_id     TEXT NOT NULL REFERENCES matches (match_id) ON DELETE CASCADE,
+        user_id      INTEGER NOT NULL,
+        guild_id     INTEGER,
+        caida_streak INTEGER NOT NULL,
+        cartones     INTEGER NOT NULL,
+        PRIMARY KEY (match_id, user_id)
+    )""",
+    "CREATE INDEX match_feats_by_user ON match_feats (user_id, guild_id)",
+    """CREATE TABLE logros (
+        user_id   INTEGER NOT NULL,
+        logro     TEXT NOT NULL,
+        guild_id  INTEGER,
+        match_id  TEXT,
+        earned_at REAL NOT NULL,
+        announced INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (user_id, logro)
+    )""",
+    "CREATE INDEX logros_to_announce ON logros (match_id) WHERE announced = 0",
+)
+
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     _V1,
     _V2,
@@ -368,6 +415,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     _V8,
     _V9,
     _V10,
+    _V11,
 )
 LATEST_VERSION = len(MIGRATIONS)
 

@@ -240,6 +240,129 @@ class HistoryEntry:
         return self.seat % 2
 
 
+@dataclass(frozen=True)
+class Season:
+    """A season of a server: matches finished from `starts_at` until before `ends_at` count
+    in it. `key` names it for good ("2026-12", "2026-Q4", "n:2026-12-01:Fiestas de
+    Quito"); `name` is what players read (the key itself for a month or a quarter)."""
+
+    key: str
+    name: str
+    starts_at: float
+    ends_at: float
+
+
+@dataclass(frozen=True)
+class SeasonRow:
+    """A season as stored: its id (its rankings' scope is -season_id) and, once it ended,
+    when it was archived, its podium and whether it was announced."""
+
+    season_id: int
+    guild_id: int
+    season: Season
+    archived_at: float | None
+    announced: bool
+    podium: Podium | None  # None until archived
+
+    @property
+    def scope(self) -> int:
+        return -self.season_id
+
+
+@dataclass(frozen=True)
+class Logro:
+    """A logro (achievement) a player earned: in which match and server (None when it was
+    earned outside one, e.g. a season's podium has no match), and when."""
+
+    user_id: int
+    logro: str
+    guild_id: int | None
+    match_id: str | None
+    earned_at: float
+
+
+@dataclass(frozen=True)
+class PodiumPlace:
+    """A player's line on a season's podium: their seasonal conservative rating (or the
+    number the place is for: matches played, a caída streak) and their record."""
+
+    user_id: int
+    value: float
+    matches: int = 0
+    wins: int = 0
+
+
+@dataclass(frozen=True)
+class Podium:
+    """An ended season's podium: its three best in the ladder (`with_bots`, `players`) that
+    most players played, who played most, and the longest caída streak (each None if
+    nobody)."""
+
+    with_bots: bool = False
+    players: int = 2
+    places: tuple[PodiumPlace, ...] = ()
+    most_matches: PodiumPlace | None = None
+    best_streak: PodiumPlace | None = None
+    channel_id: int | None = None  # where the season's last match was played
+
+    def to_dict(self) -> dict:
+        def place(found: PodiumPlace | None) -> list | None:
+            return (
+                None if found is None else [found.user_id, found.value, found.matches, found.wins]
+            )
+
+        return {
+            "with_bots": self.with_bots,
+            "players": self.players,
+            "places": [place(found) for found in self.places],
+            "most_matches": place(self.most_matches),
+            "best_streak": place(self.best_streak),
+            "channel_id": self.channel_id,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict) -> Podium:
+        def place(found: list | None) -> PodiumPlace | None:
+            return None if found is None else PodiumPlace(*found)
+
+        return cls(
+            with_bots=bool(data.get("with_bots", False)),
+            players=int(data.get("players", 2)),
+            places=tuple(PodiumPlace(*found) for found in data.get("places", [])),
+            most_matches=place(data.get("most_matches")),
+            best_streak=place(data.get("best_streak")),
+            channel_id=data.get("channel_id"),
+        )
+
+
+@dataclass(frozen=True)
+class MatchFeats:
+    """What a human did in a match that no seat total tells: their longest run of caídas
+    (plays of theirs in a row, each a caída) and the cartones their side won."""
+
+    user_id: int
+    guild_id: int | None
+    caida_streak: int
+    cartones: int
+
+
+@dataclass(frozen=True)
+class CurvePoint:
+    """A rated match on a player's rating curve: when, and their conservative value after."""
+
+    finished_at: float
+    rating: float
+
+
+@dataclass(frozen=True)
+class ModeRecord:
+    """A player's wins and losses at one table size (players 2: 1 vs 1; 4: 2 vs 2)."""
+
+    players: int
+    wins: int
+    losses: int
+
+
 # Puzzles ------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class StoredPuzzle:

@@ -226,9 +226,11 @@ class PostgresDatabase:
         await self._run(end, reconnect=False)
 
     async def bulk_loaded(self) -> None:
-        """ANALYZE now rather than when autovacuum gets to it (a minute or more later):
-        until then the planner guesses, e.g. a rank's count scans a whole server."""
-        await self._run(lambda conn: conn.execute("ANALYZE"))
+        """VACUUM ANALYZE now rather than when autovacuum gets to it (a minute or more
+        later): until then the planner guesses (e.g. a rank's count scans a whole server),
+        and index-only scans (a rank's count) visit the table, its pages not yet marked
+        all-visible."""
+        await self._run(lambda conn: conn.execute("VACUUM ANALYZE"))
 
     def storage_error(self, exc: BaseException, action: str) -> Exception | None:
         if isinstance(exc, _BUSY):

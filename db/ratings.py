@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 
+from . import seasons
 from .backend import Database
 from .migrations import GLOBAL_SCOPE
 from .models import MatchRecord, Rated, RatingChange, RatingRow, Skill
@@ -63,19 +64,21 @@ async def changes(db: Database, match_id: str, scope: int) -> list[RatingChange]
 
 
 async def rate(db: Database, match: MatchRecord, rater: Rater, now: float) -> list[RatingChange]:
-    """Rate a recorded match in its server and in all servers; the changes in its server
-    (all servers for a match outside one). A match rated before is left alone and its
-    changes given back."""
+    """Rate a recorded match in its server, in all servers and in its season (a season's
+    ratings start fresh); the changes in its server (all servers for a match outside one).
+    A match rated before is left alone and its changes given back."""
     humans = {r.user_id: r for r in match.results if r.user_id is not None}
     ranking = (int(match.with_bots), match.players)
     own_scope = scope_of(match.guild_id)
-    scopes = dict.fromkeys((own_scope, GLOBAL_SCOPE))
     if not humans:
         return []
     async with db.transaction():
         done = await changes(db, match.match_id, own_scope)
         if done:
             return done
+        season_id = await seasons.of_match(db, match.match_id)
+        season = () if season_id is None else (seasons.scope(season_id),)
+        scopes = dict.fromkeys((own_scope, GLOBAL_SCOPE, *season))
         for scope in scopes:
             marks = ", ".join("?" * len(humans))
             records = await db.fetchall(
@@ -99,7 +102,7 @@ async def rate(db: Database, match: MatchRecord, rater: Rater, now: float) -> li
 
 async def ranking(
     db: Database,
-    guild_id: int | None,
+    scope: int,
     with_bots: bool,
     players: int,
     limit: int,
@@ -111,15 +114,15 @@ async def ranking(
     records = await db.fetchall(
         f"SELECT {_COLUMNS} FROM ratings WHERE scope = ? AND with_bots = ? AND players = ? "
         "ORDER BY rating DESC, user_id LIMIT ? OFFSET ?",
-        (scope_of(guild_id), int(with_bots), players, limit, offset),
+        (scope, int(with_bots), players, limit, offset),
     )
     return [_row(offset + position, record) for position, record in enumerate(records, start=1)]
 
 
-async def ranking_size(db: Database, guild_id: int | None, with_bots: bool, players: int) -> int:
+async def ranking_size(db: Database, scope: int, with_bots: bool, players: int) -> int:
     record = await db.fetchone(
         "SELECT COUNT(*) FROM ratings WHERE scope = ? AND with_bots = ? AND players = ?",
-        (scope_of(guild_id), int(with_bots), players),
+        (scope, int(with_bots), players),
     )
     assert record is not None  # an aggregate gives one row
     return int(record[0])
@@ -132,18 +135,36 @@ def _row(rank: int, record: tuple, trend: float = 0.0) -> RatingRow:
     )
 
 
-async def player_ratings(db: Database, user_id: int, guild_id: int | None) -> list[RatingRow]:
-    """The player's ratings in one server (None: all), each with its rank and trend; human-only
-    before with bots, 1 vs 1 before 2 vs 2."""
-    scope = scope_of(guild_id)
+# The players ahead in a rank are counted as two ranges of the ratings_by_rating index
+# (a higher rating; the same rating, a lower id): one condition with OR is a scan of the
+# whole ranking on PostgreSQL.
+_SAME_RANKING = """better.scope = mine.scope AND better.with_bots = mine.with_bots
+    AND better.players = mine.players"""
+
+
+async def player_ratings(
+    db: Database, user_id: int, scope: int, ranking: tuple[bool, int] | None = None
+) -> list[RatingRow]:
+    """The player's ratings in one scope (a server, all servers, a season), each with its
+    rank and trend; human-only before with bots, 1 vs 1 before 2 vs 2. `ranking`
+    (with_bots, players): only that one."""
+    only, params = (
+        ("", ())
+        if ranking is None
+        else (
+            "AND with_bots = ? AND players = ?",
+            (int(ranking[0]), ranking[1]),
+        )
+    )
     records = await db.fetchall(
         f"""SELECT {_COLUMNS}, (SELECT COUNT(*) FROM ratings AS better
-                WHERE better.scope = mine.scope AND better.with_bots = mine.with_bots
-                    AND better.players = mine.players
-                    AND (better.rating > mine.rating
-                        OR (better.rating = mine.rating AND better.user_id < mine.user_id)))
-        FROM ratings AS mine WHERE scope = ? AND user_id = ? ORDER BY with_bots, players""",
-        (scope, user_id),
+                WHERE {_SAME_RANKING} AND better.rating > mine.rating)
+            + (SELECT COUNT(*) FROM ratings AS better
+                WHERE {_SAME_RANKING} AND better.rating = mine.rating
+                    AND better.user_id < mine.user_id)
+        FROM ratings AS mine WHERE scope = ? AND user_id = ? {only}
+        ORDER BY with_bots, players""",
+        (scope, user_id, *params),
     )
     rows = []
     for *record, better in records:
@@ -182,10 +203,13 @@ async def rate_many(
     same as rate() for each match. ValueError if some ratings are already stored."""
     skills: dict[tuple[int, int, int, int], tuple[Skill, int, int]] = {}
     rows = []
+    season_of = dict(await db.fetchall("SELECT match_id, season_id FROM season_matches"))
     for match in matches:
         ranking = (int(match.with_bots), match.players)
         won = {r.user_id: int(r.won) for r in match.results if r.user_id is not None}
-        for scope in dict.fromkeys((scope_of(match.guild_id), GLOBAL_SCOPE)):
+        season_id = season_of.get(match.match_id)
+        season = () if season_id is None else (seasons.scope(season_id),)
+        for scope in dict.fromkeys((scope_of(match.guild_id), GLOBAL_SCOPE, *season)):
             keys = {user: (scope, *ranking, user) for user in won}
             current = {user: skills[key][0] for user, key in keys.items() if key in skills}
             for user, new in rater_for(match)(current).items():

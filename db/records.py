@@ -4,8 +4,9 @@ the move log (kept `keep_moves` seconds: older logs are pruned when a match is r
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
+from . import seasons
 from .backend import Database
 from .codec import to_json
 from .migrations import (
@@ -15,7 +16,7 @@ from .migrations import (
     POOL_HUMANS,
     REBUILD_PLAYER_TOTALS,
 )
-from .models import LoggedSeat, MatchLog, MatchOutcome, MatchRecord, PlayerResult
+from .models import LoggedSeat, MatchLog, MatchOutcome, MatchRecord, PlayerResult, Season
 
 # Per-seat counters that player_totals sums (besides matches and wins).
 COUNTERS = (
@@ -50,6 +51,8 @@ _INSERT_MATCH = """INSERT INTO matches
 _INSERT_MOVES = """INSERT INTO match_moves (match_id, finished_at, seed, moves, stand_ins)
     VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING"""
 _PRUNE_MOVES = "DELETE FROM match_moves WHERE finished_at < ?"
+_INSERT_SEASON_MATCH = "INSERT INTO season_matches (match_id, season_id) VALUES (?, ?)"
+_INSERT_SEASON_MATCH_BULK = _INSERT_SEASON_MATCH + " ON CONFLICT DO NOTHING"
 _INSERT_SEAT = (
     f"INSERT INTO match_players ({', '.join(_SEAT_COLUMNS)}) "
     f"VALUES ({', '.join('?' * len(_SEAT_COLUMNS))}) ON CONFLICT DO NOTHING"
@@ -130,6 +133,12 @@ def _moves_rows(match: MatchRecord) -> list[tuple]:
     return [(match.match_id, match.finished_at, match.seed, " ".join(match.moves), stand_ins)]
 
 
+def _season_guild(match: MatchRecord) -> int | None:
+    """The server whose season the match counts in; None for a match outside a server or
+    abandoned (an abandoned match counts nowhere, and opens no season)."""
+    return None if match.outcome == MatchOutcome.ABANDONED else match.guild_id
+
+
 def pool(match: MatchRecord) -> int:
     """The ranking the match counts in: with bots, human-only, or none (casual)."""
     if match.with_bots:
@@ -137,14 +146,17 @@ def pool(match: MatchRecord) -> int:
     return POOL_CASUAL if match.casual else POOL_HUMANS
 
 
-def _total_rows(match: MatchRecord) -> list[tuple]:
-    """The player_totals increments: each human, in the match's server and in all servers.
+def _total_rows(match: MatchRecord, season_id: int | None = None) -> list[tuple]:
+    """The player_totals increments: each human, in the match's server, in all servers and
+    in its season (if any).
 
     Nothing for an abandoned match, which counts in no total.
     """
     if match.outcome == MatchOutcome.ABANDONED:
         return []
     scopes = [GLOBAL_SCOPE] if match.guild_id is None else [match.guild_id, GLOBAL_SCOPE]
+    if season_id is not None:
+        scopes.append(seasons.scope(season_id))
     return [
         (scope, pool(match), r.user_id, 1, int(r.won), float(r.won), *_counts(r))
         for r in match.results
@@ -153,17 +165,24 @@ def _total_rows(match: MatchRecord) -> list[tuple]:
     ]
 
 
-async def record(db: Database, match: MatchRecord, keep_moves_after: float | None) -> None:
+async def record(
+    db: Database, match: MatchRecord, keep_moves_after: float | None, season: Season | None
+) -> None:
     """Record a finished match in one transaction; a match_id already recorded is a no-op.
 
-    Move logs of matches finished before `keep_moves_after` (None: keep all) are pruned.
+    A match in a server counts in `season` too, if one is given (stored if new). Move logs
+    of matches finished before `keep_moves_after` (None: keep all) are pruned.
     """
     _check(match)
     async with db.transaction():
         if await db.execute(_INSERT_MATCH, _match_row(match)) == 0:
             return  # recorded before: the totals already count it
+        season_id, guild_id = None, _season_guild(match)
+        if season is not None and guild_id is not None:
+            season_id = await seasons.ensure(db, guild_id, season)
+            await db.execute(_INSERT_SEASON_MATCH, (match.match_id, season_id))
         await db.executemany(_INSERT_SEAT, _seat_rows(match))
-        await db.executemany(_UPSERT_TOTALS, _total_rows(match))
+        await db.executemany(_UPSERT_TOTALS, _total_rows(match, season_id))
         await db.executemany(_INSERT_MOVES, _moves_rows(match))
         if keep_moves_after is not None:
             await db.execute(_PRUNE_MOVES, (keep_moves_after,))
@@ -208,18 +227,32 @@ async def match_log(db: Database, match_id: str) -> MatchLog | None:
     )
 
 
-async def record_many(db: Database, matches: Iterable[MatchRecord]) -> None:
+async def record_many(
+    db: Database,
+    matches: Iterable[MatchRecord],
+    season_of: Callable[[MatchRecord], Season | None] = lambda _: None,
+) -> None:
     """Bulk import (benchmarks, imports): every match in one transaction, then the totals
     recomputed from all matches in one statement instead of one upsert per seat.
 
-    The result is the same as calling record() for each match; already recorded ids are skipped.
+    The result is the same as calling record() for each match with its `season_of`;
+    already recorded ids are skipped.
     """
     matches = list(matches)
     for match in matches:
         _check(match)
     async with db.transaction():
         await db.executemany(_INSERT_MATCH, [_match_row(m) for m in matches])
+        placed, known = [], {}
+        for match in matches:
+            season, guild_id = season_of(match), _season_guild(match)
+            if season is not None and guild_id is not None:
+                key = (guild_id, season.key)
+                if key not in known:
+                    known[key] = await seasons.ensure(db, guild_id, season)
+                placed.append((match.match_id, known[key]))
+        await db.executemany(_INSERT_SEASON_MATCH_BULK, placed)
         await db.executemany(_INSERT_SEAT, [row for m in matches for row in _seat_rows(m)])
         await db.executemany(_INSERT_MOVES, [row for m in matches for row in _moves_rows(m)])
-        for statement in REBUILD_PLAYER_TOTALS:
+        for statement in (*REBUILD_PLAYER_TOTALS, seasons.REBUILD_SEASON_TOTALS):
             await db.execute(statement)

@@ -13,18 +13,34 @@ from __future__ import annotations
 import asyncio
 import os
 import time
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
 
-from . import history, leaderboard, puzzles, ratings, records, sessions, settings, tournaments
+from . import (
+    cards,
+    history,
+    leaderboard,
+    logros,
+    puzzles,
+    ratings,
+    records,
+    seasons,
+    sessions,
+    settings,
+    tournaments,
+)
 from .backend import Database
 from .errors import StorageError
 from .migrations import LATEST_VERSION
 from .models import (
+    CurvePoint,
     HistoryEntry,
     LeaderboardRow,
+    Logro,
+    MatchFeats,
     MatchLog,
     MatchRecord,
+    ModeRecord,
     PlayerStats,
     PuzzleAnswer,
     PuzzleAttempt,
@@ -33,6 +49,8 @@ from .models import (
     PuzzleStanding,
     RatingChange,
     RatingRow,
+    Season,
+    SeasonRow,
     SessionRow,
     Shards,
     Skill,
@@ -263,8 +281,10 @@ class Storage:
 
     # Finished matches -------------------------------------------------------------------
 
-    async def record_match(self, match: MatchRecord) -> None:
+    async def record_match(self, match: MatchRecord, season: Season | None = None) -> None:
         """Record a finished match; recording the same match_id again does nothing.
+
+        A match in a server counts in `season` too (stored when its first match is).
 
         An abandoned match (outcome MatchOutcome.ABANDONED) is kept with its seats but
         counts in no total or ranking.
@@ -275,7 +295,7 @@ class Storage:
         now = self._clock()
         due = self._pruned_at is None or now - self._pruned_at >= PRUNE_EVERY
         async with self._use("record the match") as db:
-            await records.record(db, match, self._keep_moves_after() if due else None)
+            await records.record(db, match, self._keep_moves_after() if due else None, season)
         if due:
             self._pruned_at = now
 
@@ -300,11 +320,16 @@ class Storage:
         async with self._use("read the match's moves") as db:
             return await records.match_log(db, match_id)
 
-    async def _record_matches_bulk(self, matches: Iterable[MatchRecord]) -> None:
+    async def _record_matches_bulk(
+        self,
+        matches: Iterable[MatchRecord],
+        season_of: Callable[[MatchRecord], Season | None] = lambda _: None,
+    ) -> None:
         """Internal, for benchmarks and imports: many matches in one transaction, with the
-        player totals recomputed once at the end. Same result as record_match for each."""
+        player totals recomputed once at the end. Same result as record_match for each
+        (with its `season_of`)."""
         async with self._use("import matches") as db:
-            await records.record_many(db, matches)
+            await records.record_many(db, matches, season_of)
             await db.bulk_loaded()
 
     async def leaderboard(
@@ -315,8 +340,10 @@ class Storage:
         limit: int = 10,
         offset: int = 0,
         min_matches: int = 5,
+        season_id: int | None = None,
     ) -> list[LeaderboardRow]:
-        """A page of the ranking of one server (None: all servers).
+        """A page of the ranking of one server (None: all servers), or of one of its
+        seasons when `season_id` is given.
 
         sort "wins": matches won, then win rate, then points; "win_rate": only players with
         at least `min_matches` matches, then wins; "points": total points, then wins.
@@ -325,7 +352,7 @@ class Storage:
         """
         async with self._use("read the leaderboard") as db:
             return await leaderboard.ranking(
-                db, guild_id, sort, with_bots, limit, offset, min_matches
+                db, _scope(guild_id, season_id), sort, with_bots, limit, offset, min_matches
             )
 
     async def leaderboard_size(
@@ -334,10 +361,13 @@ class Storage:
         sort: str = "wins",
         with_bots: bool = False,
         min_matches: int = 5,
+        season_id: int | None = None,
     ) -> int:
         """How many rows the same ranking has (min_matches only counts for "win_rate")."""
         async with self._use("read the leaderboard") as db:
-            return await leaderboard.ranking_size(db, guild_id, sort, with_bots, min_matches)
+            return await leaderboard.ranking_size(
+                db, _scope(guild_id, season_id), sort, with_bots, min_matches
+            )
 
     async def player_stats(
         self, user_id: int, guild_id: int | None = None, rules: str | None = None
@@ -374,21 +404,37 @@ class Storage:
         players: int = 2,
         limit: int = 10,
         offset: int = 0,
+        season_id: int | None = None,
     ) -> list[RatingRow]:
-        """A page of a rating ranking (1 vs 1: players 2; 2 vs 2: 4), by conservative value."""
+        """A page of a rating ranking (1 vs 1: players 2; 2 vs 2: 4), by conservative value;
+        of one season of the server when `season_id` is given."""
+        scope = _scope(guild_id, season_id)
         async with self._use("read the leaderboard") as db:
-            return await ratings.ranking(db, guild_id, with_bots, players, limit, offset)
+            return await ratings.ranking(db, scope, with_bots, players, limit, offset)
 
     async def rating_leaderboard_size(
-        self, guild_id: int | None, with_bots: bool = False, players: int = 2
+        self,
+        guild_id: int | None,
+        with_bots: bool = False,
+        players: int = 2,
+        season_id: int | None = None,
     ) -> int:
+        scope = _scope(guild_id, season_id)
         async with self._use("read the leaderboard") as db:
-            return await ratings.ranking_size(db, guild_id, with_bots, players)
+            return await ratings.ranking_size(db, scope, with_bots, players)
 
-    async def player_ratings(self, user_id: int, guild_id: int | None) -> list[RatingRow]:
-        """The player's ratings in one server (None: all), with rank and recent trend."""
+    async def player_ratings(
+        self,
+        user_id: int,
+        guild_id: int | None,
+        season_id: int | None = None,
+        ranking: tuple[bool, int] | None = None,
+    ) -> list[RatingRow]:
+        """The player's ratings in one server (None: all), or in one season, with rank and
+        recent trend; of one `ranking` (with_bots, players) only, if given."""
+        scope = _scope(guild_id, season_id)
         async with self._use("read the player's ratings") as db:
-            return await ratings.player_ratings(db, user_id, guild_id)
+            return await ratings.player_ratings(db, user_id, scope, ranking)
 
     async def best_win(
         self, user_id: int, guild_id: int | None
@@ -523,3 +569,144 @@ class Storage:
     ) -> list[PuzzleStanding]:
         async with self._use("read the puzzle ranking") as db:
             return await puzzles.ranking(db, guild_id, today, limit)
+
+    # Seasons ----------------------------------------------------------------------------
+
+    async def season(self, guild_id: int, key: str) -> SeasonRow | None:
+        """The server's season of that key, None if no match was recorded in it."""
+        async with self._use("read the season") as db:
+            return await seasons.by_key(db, guild_id, key)
+
+    async def season_by_id(self, season_id: int) -> SeasonRow | None:
+        async with self._use("read the season") as db:
+            return await seasons.by_id(db, season_id)
+
+    async def seasons(self, guild_id: int, limit: int = 25) -> list[SeasonRow]:
+        """The server's seasons that had matches, the latest first."""
+        async with self._use("read the seasons") as db:
+            return await seasons.of_guild(db, guild_id, limit)
+
+    async def seasons_due(self, now: float) -> list[SeasonRow]:
+        """The seasons ended by `now` and not announced yet, the first ended first."""
+        async with self._use("read the seasons") as db:
+            return await seasons.due(db, now)
+
+    async def next_season_end(self, now: float) -> float | None:
+        """When the next season still open at `now` ends; None: there is none."""
+        async with self._use("read the seasons") as db:
+            return await seasons.next_end(db, now)
+
+    async def archive_season(self, season_id: int, now: float) -> SeasonRow | None:
+        """Archive an ended season with its podium (once); the season as stored."""
+        async with self._use("archive the season") as db:
+            return await seasons.archive(db, season_id, now)
+
+    async def mark_season_announced(self, season_id: int) -> None:
+        async with self._use("note the season's announcement") as db:
+            await seasons.mark_announced(db, season_id)
+
+    async def season_of_match(self, match_id: str) -> SeasonRow | None:
+        async with self._use("read the season") as db:
+            season_id = await seasons.of_match(db, match_id)
+            return None if season_id is None else await seasons.by_id(db, season_id)
+
+    # Logros -----------------------------------------------------------------------------
+
+    async def save_logros(
+        self, match_id: str, feats: Iterable[MatchFeats], earned: Iterable[Logro], announced: bool
+    ) -> None:
+        """Save a match's feats and the logros it earned (those not earned before), in one
+        transaction; `announced`: mark them told (a backfill tells nothing)."""
+        async with self._use("save the logros") as db, db.transaction():
+            await logros.save_feats(db, ((match_id, f) for f in feats))
+            await logros.award(db, earned, announced)
+
+    async def _import_logros(
+        self, feats: Iterable[tuple[str, MatchFeats]], earned: Iterable[Logro]
+    ) -> None:
+        """Internal, for benchmarks and imports: many matches' feats and logros (told) in
+        one transaction; the same result as save_logros for each match."""
+        async with self._use("import logros") as db:
+            async with db.transaction():
+                await logros.save_feats(db, feats)
+                await logros.award(db, earned, announced=True)
+            await db.bulk_loaded()
+
+    async def award_logros(self, earned: Iterable[Logro], announced: bool) -> None:
+        """Award logros earned outside a match (a season's podium); once each."""
+        async with self._use("save the logros") as db:
+            await logros.award(db, earned, announced)
+
+    async def logros_to_announce(self, match_id: str) -> tuple[int | None, list[Logro]]:
+        """The match's channel, and its logros not told yet."""
+        async with self._use("read the logros") as db:
+            return await logros.to_announce(db, match_id)
+
+    async def matches_with_logros_to_announce(self) -> list[str]:
+        async with self._use("read the logros") as db:
+            return await logros.matches_to_announce(db)
+
+    async def mark_logros_announced(self, match_id: str) -> None:
+        async with self._use("note the logros' announcement") as db:
+            await logros.mark_announced(db, match_id)
+
+    async def player_logros(self, user_id: int) -> list[Logro]:
+        """The player's logros, the first earned first."""
+        async with self._use("read the logros") as db:
+            return await logros.of_player(db, user_id)
+
+    async def matches_to_scan(
+        self, before: float, after: tuple[float, str] = (0.0, ""), limit: int = 200
+    ) -> list[tuple[float, str]]:
+        """Matches recorded before `before` whose move logs were never scanned for logros,
+        after the cursor `after` (finished_at, match_id), oldest first."""
+        async with self._use("read the matches to scan") as db:
+            return await logros.unscanned(db, before, after, limit)
+
+    async def logro_counts(self, user_id: int, season_id: int | None) -> Mapping[str, int]:
+        """A player's wins, caídas and matches (all servers) and matches in the season."""
+        scope = None if season_id is None else seasons.scope(season_id)
+        async with self._use("read the player's counts") as db:
+            return await logros.counts(db, user_id, scope)
+
+    # The player's card ------------------------------------------------------------------
+
+    async def rating_curve(
+        self,
+        user_id: int,
+        guild_id: int | None,
+        with_bots: bool,
+        players: int,
+        limit: int = 30,
+        season_id: int | None = None,
+    ) -> list[CurvePoint]:
+        """The player's rating after each of their last `limit` matches of one ranking."""
+        scope = _scope(guild_id, season_id)
+        async with self._use("read the rating curve") as db:
+            return await cards.curve(db, user_id, scope, with_bots, players, limit)
+
+    async def mode_records(self, user_id: int, guild_id: int | None) -> list[ModeRecord]:
+        async with self._use("read the player's statistics") as db:
+            return await cards.mode_records(db, user_id, guild_id)
+
+    async def head_to_head(
+        self, user_id: int, other_id: int, guild_id: int | None
+    ) -> tuple[int, int]:
+        """The player's (wins, losses) against `other_id`."""
+        async with self._use("read the player's statistics") as db:
+            return await cards.head_to_head(db, user_id, other_id, guild_id)
+
+    async def player_names(self, user_ids: list[int]) -> dict[int, str]:
+        """Each player's name as shown at their latest match (unknown players left out)."""
+        async with self._use("read the players' names") as db:
+            return await cards.names(db, user_ids)
+
+    async def feat_totals(self, user_id: int, guild_id: int | None) -> tuple[int, int]:
+        """The player's (cartones, longest caída run)."""
+        async with self._use("read the player's statistics") as db:
+            return await cards.feats(db, user_id, guild_id)
+
+
+def _scope(guild_id: int | None, season_id: int | None) -> int:
+    """The scope of a server's rows (0: all servers), or of a season's."""
+    return ratings.scope_of(guild_id) if season_id is None else seasons.scope(season_id)

@@ -12,6 +12,7 @@ from .catalog_house_rules import HOUSE_RULES_MESSAGES
 from .catalog_options import OPTION_MESSAGES
 from .catalog_puzzles import PUZZLE_MESSAGES
 from .catalog_review import REVIEW_MESSAGES
+from .catalog_seasons import SEASON_MESSAGES
 from .catalog_tournament import TOURNAMENT_MESSAGES
 
 MESSAGES: dict[str, tuple[str, str]] = {
@@ -612,6 +613,7 @@ for _part in (
     TOURNAMENT_MESSAGES,
     ADMIN_MESSAGES,
     PUZZLE_MESSAGES,
+    SEASON_MESSAGES,
 ):
     _twice = MESSAGES.keys() & _part.keys()
     if _twice:

@@ -5,10 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from db import Season
 from engine import Rules
 
 from .house_rules import HOUSE, RULE_SETS, rules_from_saved
 from .refusal import Refusal
+from .seasons import DEFAULT_MODE, MODES, NamedSeason, add_named, season_at
 from .session import BOT_LEVELS, DEFAULT_TURN_SECONDS, MAX_TURN_SECONDS, MIN_TURN_SECONDS
 
 
@@ -21,6 +23,9 @@ class ServerSettings:
     language: "es" or "en", or None to follow each player's Discord language.
     replay_all_hands: replays of this server's matches show every seat's hand (a match is
     over when it is replayed); off, each viewer sees only their own.
+    seasons: "monthly", "quarterly", "named" (the `named_seasons`, as NamedSeason.to_stored
+    gives them) or "off"; season_channel: where a season's end is announced (None: the
+    channel of its last match).
     """
 
     rules: str = "quito"
@@ -31,6 +36,9 @@ class ServerSettings:
     replay_all_hands: bool = False
     open_tournaments: bool = False  # anyone may run a tournament (else: server managers)
     house_rules: dict[str, Any] | None = field(default=None, hash=False)
+    seasons: str = DEFAULT_MODE
+    named_seasons: list[list[str]] | None = field(default=None, hash=False)
+    season_channel: int | None = None
 
     @classmethod
     def from_stored(cls, stored: dict[str, Any]) -> ServerSettings:
@@ -51,6 +59,13 @@ class ServerSettings:
         """The rules new tables play unless their host picks others."""
         return self.rule_set(self.rules)
 
+    def named(self) -> tuple[NamedSeason, ...]:
+        return tuple(NamedSeason.from_stored(stored) for stored in self.named_seasons or ())
+
+    def season_at(self, moment: float) -> Season | None:
+        """The season a match finished at `moment` counts in (None: none)."""
+        return season_at(self.seasons, self.named(), moment)
+
 
 def house_rules_config(rules: Rules) -> dict[str, Any]:
     """The guild-config values that make `rules` the server's house rules and its default."""
@@ -68,6 +83,33 @@ def config_changes(**values: Any) -> dict[str, Any]:
         raise Refusal("gone")
     if changes.get("bot_level") is not None and changes["bot_level"] not in BOT_LEVELS:
         raise Refusal("bad_bot_level")
+    if changes.get("seasons") is not None and changes["seasons"] not in MODES:
+        raise Refusal("gone")
     if changes.get("language") == "auto":
         changes["language"] = None
     return changes
+
+
+@dataclass(frozen=True)
+class SeasonChanges:
+    """The season options of a /cuarenta config call: the calendar's mode, a named season
+    to add (name, first and last day as typed), the announcements' channel."""
+
+    mode: str | None = None
+    name: str | None = None
+    first: str | None = None
+    last: str | None = None
+    channel_id: int | None = None
+
+    def named_season(self) -> tuple[str, str, str] | None:
+        """The named season to add (its parts as typed, maybe empty), if any part was given."""
+        if self.name is None and self.first is None and self.last is None:
+            return None
+        return (self.name or "", self.first or "", self.last or "")
+
+
+def named_season_config(stored: ServerSettings, name: str, first: str, last: str) -> dict[str, Any]:
+    """The guild-config values that add a named season and turn named seasons on; Refusal
+    for a season that is incomplete, backwards or overlapping another."""
+    named = add_named(stored.named(), name, first, last)
+    return {"named_seasons": [season.to_stored() for season in named], "seasons": "named"}

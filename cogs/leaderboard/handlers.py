@@ -1,20 +1,40 @@
-"""`/cuarenta leaderboard` and its page buttons, and `/cuarenta stats`.
+"""`/cuarenta leaderboard` and its page buttons, `/cuarenta stats` (the player's card) and
+`/cuarenta logros`.
 
-Both answer privately unless the player asks to show the channel (`public`): a look at
+They answer privately unless the player asks to show the channel (`public`): a look at
 the rankings should not leave a message in the game channel for everyone.
 """
 
 from __future__ import annotations
 
-import discord
+import io
 
-from i18n import tn
+import discord
+from discord import app_commands
+
+from db import SeasonRow
+from i18n import LANGUAGES, t, tn
+from render.card import render_card_png_async
+from tables import Refusal
 
 from ..answers import answers_refusals, reader_language
+from ..clock import now
+from ..logros.messages import logros_text
+from ..seasons.messages import season_name
 from ..services import Services, services_of
 from ..ui import ids
 from ..ui.ids import Clickable
-from .messages import leaderboard_payload, puzzle_line, rating_sort, stats_text
+from .card import card_facts, card_words, player_card
+from .messages import (
+    leaderboard_payload,
+    puzzle_line,
+    rating_sort,
+    record_text_of,
+    stats_text,
+)
+
+ALL_TIME = "all"  # the season option's value for the board of all time
+_ALL_TIME_WORDS = {ALL_TIME, *(t("season.choice_all", lang).casefold() for lang in LANGUAGES)}
 
 
 @answers_refusals
@@ -26,13 +46,66 @@ async def leaderboard(
     with_bots: bool,
     players: str,
     public: bool,
+    season: str | None = None,
 ) -> None:
-    """A leaderboard of this server (or of every server), its first page."""
+    """A leaderboard of this server (or of every server), its first page: of the current
+    season by default (of all time until the season has a match), a past one, or all time."""
     lang = await reader_language(services, interaction)
     guild_id = interaction.guild_id if scope == "guild" else None
     sort = rating_sort(sort, players)
-    payload = await leaderboard_payload(services.storage, guild_id, sort, with_bots, 0, lang)
+    chosen = await _season(services, guild_id, season)
+    payload = await leaderboard_payload(
+        services.storage, guild_id, sort, with_bots, 0, lang, chosen
+    )
     await interaction.response.send_message(**payload.to_send(), ephemeral=not public)
+
+
+async def _season(services: Services, guild_id: int | None, key: str | None) -> SeasonRow | None:
+    """The season a server's board is asked for; None: all time (the board of all servers,
+    or no season running, or none of its matches yet). Refusal for an unknown season, or
+    a season asked of the board of all servers (seasons are each server's own)."""
+    typed = (key or "").strip().casefold()
+    if typed in _ALL_TIME_WORDS or (guild_id is None and not typed):
+        return None
+    if guild_id is None:
+        raise Refusal("season_of_all_servers")
+    if typed:
+        return await _season_named(services, guild_id, key or "")
+    current = (await services.settings.get(guild_id)).season_at(now())
+    return None if current is None else await services.storage.season(guild_id, current.key)
+
+
+async def _season_named(services: Services, guild_id: int, key: str) -> SeasonRow:
+    """The server's season of that key (as the suggestions give it) or name, as typed in
+    either language ("diciembre 2025", "December 2025", "Fiestas de Quito")."""
+    found = await services.storage.season(guild_id, key.strip())
+    if found is not None:
+        return found
+    typed = key.strip().casefold()
+    for row in await services.storage.seasons(guild_id):
+        names = {season_name(row.season, lang).casefold() for lang in LANGUAGES}
+        if typed in names | {row.season.name.casefold()}:
+            return row
+    raise Refusal("unknown_season")
+
+
+async def season_choices(
+    services: Services, interaction: discord.Interaction, typed: str
+) -> list[app_commands.Choice[str]]:
+    """The season option's suggestions: the server's seasons, the latest first, then all
+    time; those whose name holds what was typed."""
+    lang = await reader_language(services, interaction)
+    rows = (
+        [] if interaction.guild_id is None else await services.storage.seasons(interaction.guild_id)
+    )
+    choices = [(season_name(row.season, lang), row.season.key) for row in rows]
+    choices.append((t("season.choice_all", lang), ALL_TIME))
+    typed = typed.casefold()
+    return [
+        app_commands.Choice(name=name[:100], value=value)
+        for name, value in choices
+        if typed in name.casefold()
+    ][:25]
 
 
 @answers_refusals
@@ -42,22 +115,51 @@ async def stats(
     user: discord.User | discord.Member | None,
     rules: str | None,
     public: bool,
+    vs: discord.User | discord.Member | None = None,
 ) -> None:
-    """A player's record in this server, of every match or of one rule set's."""
+    """A player's record in this server: their card (a picture, and the same in words) of
+    every match, or their totals of one rule set's."""
     lang = await reader_language(services, interaction)
     target = user or interaction.user
     guild_id = interaction.guild_id
-    text = await stats_text(services.storage, target.id, guild_id, lang, rules)
+    quiet = discord.AllowedMentions.none()
+    facts = None
+    if rules is None:
+        calendar = await services.settings.get(guild_id)
+        season = None if guild_id is None else calendar.season_at(now())
+        vs_id = None if vs is None else vs.id
+        facts = await card_facts(
+            services.storage, target.id, target.display_name, guild_id, season, vs_id
+        )
+    private = not public
+    puzzles = ""
     if guild_id is not None and rules is None:  # puzzles have no rule set
         today = await services.puzzles.today(guild_id)
-        puzzles = await puzzle_line(services.storage, target.id, guild_id, today, lang)
-        text += f"\n{puzzles}" if puzzles else ""
-    titles = await services.storage.tournament_titles(target.id, guild_id)
-    if titles:
-        text += "\n" + tn("stats.titles", lang, titles)
-    await interaction.response.send_message(
-        text, ephemeral=not public, allowed_mentions=discord.AllowedMentions.none()
+        line = await puzzle_line(services.storage, target.id, guild_id, today, lang)
+        puzzles = f"\n{line}" if line else ""
+    if facts is None:
+        text = await stats_text(services.storage, target.id, guild_id, lang, rules)
+        titles = await services.storage.tournament_titles(target.id, guild_id)
+        text += _titles_line(titles, lang) + puzzles
+        await interaction.response.send_message(text, ephemeral=private, allowed_mentions=quiet)
+        return
+    record = record_text_of(facts.stats, facts.ratings, facts.best_win, lang)
+    first = record + _titles_line(facts.titles, lang) + puzzles
+    text = "\n".join([first, *card_words(facts, lang)])
+    png = await render_card_png_async(player_card(facts, lang))
+    picture = discord.File(
+        io.BytesIO(png),
+        "cuarenta-card.png",
+        description=t("stats.picture_alt", lang, name=target.display_name)[:1000],
     )
+    await interaction.response.send_message(
+        text[:2000], file=picture, ephemeral=private, allowed_mentions=quiet
+    )
+
+
+def _titles_line(titles: int, lang: str) -> str:
+    """The line of a player's tournament titles ("" with none)."""
+    return "\n" + tn("stats.titles", lang, titles) if titles else ""
 
 
 class LeaderboardButton(Clickable, ids=ids.LEADERBOARD):
@@ -84,7 +186,58 @@ async def click_leaderboard(
     sort: str,
     with_bots: bool,
     page: int,
+    season: SeasonRow | None = None,
 ) -> None:
     lang = await reader_language(services, interaction)
-    payload = await leaderboard_payload(services.storage, guild_id, sort, with_bots, page, lang)
+    payload = await leaderboard_payload(
+        services.storage, guild_id, sort, with_bots, page, lang, season
+    )
     await interaction.response.edit_message(content=payload.content, view=payload.view)
+
+
+class SeasonBoardButton(Clickable, ids=ids.SEASON_BOARD):
+    """A page of a server's leaderboard of one season."""
+
+    season_id: int
+    sort: str
+    with_bots: bool
+    page: int
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        services = services_of(interaction.client)
+        await click_season_board(
+            services, interaction, self.season_id, self.sort, self.with_bots, self.page
+        )
+
+
+@answers_refusals
+async def click_season_board(
+    services: Services,
+    interaction: discord.Interaction,
+    season_id: int,
+    sort: str,
+    with_bots: bool,
+    page: int,
+) -> None:
+    season = await services.storage.season_by_id(season_id)
+    if season is None:
+        raise Refusal("unknown_season")
+    await click_leaderboard(services, interaction, season.guild_id, sort, with_bots, page, season)
+
+
+@answers_refusals
+async def logros(
+    services: Services,
+    interaction: discord.Interaction,
+    user: discord.User | discord.Member | None,
+    public: bool,
+) -> None:
+    """/cuarenta logros: a player's logros, earned and still to earn."""
+    lang = await reader_language(services, interaction)
+    target = user or interaction.user
+    earned = await services.storage.player_logros(target.id)
+    await interaction.response.send_message(
+        logros_text(target.id, earned, lang),
+        ephemeral=not public,
+        allowed_mentions=discord.AllowedMentions.none(),
+    )

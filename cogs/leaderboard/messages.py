@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import math
 
-from db import PlayerStats, Storage
+from db import HistoryEntry, PlayerStats, RatingRow, SeasonRow, Storage
 from db.ratings import TREND_MATCHES
 from i18n import t, tn
 from tables import ratings
 
 from ..history.messages import seat_label
+from ..seasons.messages import season_name
 from ..ui import ids
 from ..ui.rows import Payload, Rows, button
-from ..ui.words import score_text, signed
+from ..ui.words import mode_name, score_text, signed
 
 PAGE_SIZE = 10
 MIN_MATCHES_FOR_RATE = 5
@@ -26,23 +27,42 @@ def rating_sort(sort: str, players: str) -> str:
     return "rating_teams" if sort == "rating" and players == "2v2" else sort
 
 
-def _mode(players: int, lang: str) -> str:
-    return t("choice.1v1" if players == 2 else "choice.2v2", lang)
-
-
 def _rating_text(conservative: float, matches: int, lang: str) -> tuple[str, str]:
     """The shown rating and the provisional mark (or "")."""
     provisional = t("rating.provisional", lang) if ratings.is_provisional(matches) else ""
     return str(ratings.shown(conservative)), provisional
 
 
+def _when(guild_id: int | None, season: SeasonRow | None, lang: str) -> str:
+    """Which season a server's board counts (nothing for the board of all servers)."""
+    if guild_id is None:
+        return ""
+    if season is None:
+        return t("leaderboard.all_time", lang)
+    return t("leaderboard.season", lang, name=season_name(season.season, lang))
+
+
 async def leaderboard_payload(
-    storage: Storage, guild_id: int | None, sort: str, with_bots: bool, page: int, lang: str
+    storage: Storage,
+    guild_id: int | None,
+    sort: str,
+    with_bots: bool,
+    page: int,
+    lang: str,
+    season: SeasonRow | None = None,
 ) -> Payload:
+    """A page of a leaderboard: of one server (None: all), of all time or of one season."""
     if sort in RATING_SORTS:
-        return await rating_leaderboard_payload(storage, guild_id, sort, with_bots, page, lang)
+        return await rating_leaderboard_payload(
+            storage, guild_id, sort, with_bots, page, lang, season
+        )
+    season_id = None if season is None else season.season_id
     total = await storage.leaderboard_size(
-        guild_id, sort=sort, with_bots=with_bots, min_matches=MIN_MATCHES_FOR_RATE
+        guild_id,
+        sort=sort,
+        with_bots=with_bots,
+        min_matches=MIN_MATCHES_FOR_RATE,
+        season_id=season_id,
     )
     pages = max(1, math.ceil(total / PAGE_SIZE))
     page = min(max(page, 0), pages - 1)
@@ -53,13 +73,18 @@ async def leaderboard_payload(
         limit=PAGE_SIZE,
         offset=page * PAGE_SIZE,
         min_matches=MIN_MATCHES_FOR_RATE,
+        season_id=season_id,
     )
     scope = t("choice.global" if guild_id is None else "choice.guild", lang)
-    bots = t("leaderboard.bots", lang) if with_bots else ""
+    bots = (t("leaderboard.bots", lang) if with_bots else "") + _when(guild_id, season, lang)
     lines = [t("leaderboard.title", lang, scope=scope, sort=t(f"choice.{sort}", lang), bots=bots)]
     if not rows:
         played = sort == "win_rate" and await storage.leaderboard_size(
-            guild_id, sort="wins", with_bots=with_bots, min_matches=MIN_MATCHES_FOR_RATE
+            guild_id,
+            sort="wins",
+            with_bots=with_bots,
+            min_matches=MIN_MATCHES_FOR_RATE,
+            season_id=season_id,
         )
         empty = t("leaderboard.too_few", lang, n=MIN_MATCHES_FOR_RATE) if played else None
         lines.append(empty or t("leaderboard.empty", lang))
@@ -77,12 +102,13 @@ async def leaderboard_payload(
                 score=score_text(row.points, lang),
             )
         )
-    return _paged(lines, guild_id, sort, with_bots, page, pages, lang)
+    return _paged(lines, guild_id, season, sort, with_bots, page, pages, lang)
 
 
 def _paged(
     lines: list[str],
     guild_id: int | None,
+    season: SeasonRow | None,
     sort: str,
     with_bots: bool,
     page: int,
@@ -91,42 +117,46 @@ def _paged(
 ) -> Payload:
     """A leaderboard page's lines, its page number and its ◀ ▶ buttons."""
     lines.append(t("leaderboard.page", lang, page=page + 1, pages=pages))
-    scope_id = ids.scope_of(guild_id)
+
+    def page_id(number: int) -> str:
+        if season is not None:
+            return ids.SEASON_BOARD.build(
+                season_id=season.season_id, sort=sort, with_bots=with_bots, page=number
+            )
+        return ids.LEADERBOARD.build(
+            scope=ids.scope_of(guild_id), sort=sort, with_bots=with_bots, page=number
+        )
+
     view = Rows.of(
         [
-            button(
-                ids.LEADERBOARD.build(
-                    scope=scope_id, sort=sort, with_bots=with_bots, page=page - 1
-                ),
-                label=t("button.prev", lang),
-                disabled=page == 0,
-            ),
-            button(
-                ids.LEADERBOARD.build(
-                    scope=scope_id, sort=sort, with_bots=with_bots, page=page + 1
-                ),
-                label=t("button.next", lang),
-                disabled=page >= pages - 1,
-            ),
+            button(page_id(page - 1), label=t("button.prev", lang), disabled=page == 0),
+            button(page_id(page + 1), label=t("button.next", lang), disabled=page >= pages - 1),
         ]
     )
     return Payload("\n".join(lines), view)
 
 
 async def rating_leaderboard_payload(
-    storage: Storage, guild_id: int | None, sort: str, with_bots: bool, page: int, lang: str
+    storage: Storage,
+    guild_id: int | None,
+    sort: str,
+    with_bots: bool,
+    page: int,
+    lang: str,
+    season: SeasonRow | None = None,
 ) -> Payload:
     """A page of a rating ranking (sort "rating": 1 vs 1, "rating_teams": 2 vs 2)."""
     players = RATING_SORTS[sort]
-    total = await storage.rating_leaderboard_size(guild_id, with_bots, players)
+    season_id = None if season is None else season.season_id
+    total = await storage.rating_leaderboard_size(guild_id, with_bots, players, season_id)
     pages = max(1, math.ceil(total / PAGE_SIZE))
     page = min(max(page, 0), pages - 1)
     rows = await storage.rating_leaderboard(
-        guild_id, with_bots, players, limit=PAGE_SIZE, offset=page * PAGE_SIZE
+        guild_id, with_bots, players, PAGE_SIZE, page * PAGE_SIZE, season_id
     )
     scope = t("choice.global" if guild_id is None else "choice.guild", lang)
-    bots = t("leaderboard.bots", lang) if with_bots else ""
-    title = f"{t('choice.rating', lang)} · {_mode(players, lang)}"
+    bots = (t("leaderboard.bots", lang) if with_bots else "") + _when(guild_id, season, lang)
+    title = f"{t('choice.rating', lang)} · {mode_name(players, lang)}"
     lines = [t("leaderboard.title", lang, scope=scope, sort=title, bots=bots)]
     if not rows:
         lines.append(t("leaderboard.empty", lang))
@@ -146,7 +176,7 @@ async def rating_leaderboard_payload(
             )
         )
     lines.append(t("leaderboard.rating_note", lang))
-    return _paged(lines, guild_id, sort, with_bots, page, pages, lang)
+    return _paged(lines, guild_id, season, sort, with_bots, page, pages, lang)
 
 
 async def stats_text(
@@ -160,15 +190,24 @@ async def stats_text(
     if stats.matches == 0:  # abandoned matches count in no figure: not a block of zeros
         return tn("stats.only_abandoned", lang, stats.abandoned, who=who)
     # Ratings span every rule set: told with the totals of every match only.
-    rated = [] if rules else await rating_lines(storage, user_id, guild_id, lang)
-    return "\n".join([_totals_text(stats, who, lang), *rated])
+    rows = [] if rules else await storage.player_ratings(user_id, guild_id)
+    best = await storage.best_win(user_id, guild_id) if rows else None
+    return record_text_of(stats, rows, best, lang)
 
 
-async def rating_lines(
-    storage: Storage, user_id: int, guild_id: int | None, lang: str
+def record_text_of(
+    stats: PlayerStats, rows: list[RatingRow], best: tuple[HistoryEntry, float] | None, lang: str
+) -> str:
+    """The player's totals, then their ratings and best win (none if unrated)."""
+    return "\n".join(
+        [_totals_text(stats, f"<@{stats.user_id}>", lang), *rating_lines(rows, best, lang)]
+    )
+
+
+def rating_lines(
+    rows: list[RatingRow], best: tuple[HistoryEntry, float] | None, lang: str
 ) -> list[str]:
     """The player's ratings (each with rank and recent trend) and best win; none if unrated."""
-    rows = await storage.player_ratings(user_id, guild_id)
     if not rows:
         return []
     lines = [t("stats.ratings", lang)]
@@ -179,7 +218,7 @@ async def rating_lines(
             t(
                 "stats.rating_row",
                 lang,
-                mode=_mode(row.players, lang),
+                mode=mode_name(row.players, lang),
                 bots=t("rating.with_bots", lang) if row.with_bots else "",
                 rating=rating,
                 provisional=provisional,
@@ -188,7 +227,6 @@ async def rating_lines(
                 recent=tn("stats.recent", lang, recent),
             )
         )
-    best = await storage.best_win(user_id, guild_id)
     if best is not None:
         entry, strength = best
         against = [seat_label(s, lang) for s in entry.seats if s.seat % 2 != entry.side]

@@ -125,20 +125,28 @@ class TableDriver:
             await self._idle_turn(version)
 
     async def _record(self) -> None:
-        """Record the finished match (and rate it), then tell the rating changes."""
+        """Record the finished match in its season, rate it and award its logros, then
+        tell the rating changes and the logros (each step is a no-op when done before)."""
         record = match_record(self._table.session, now())
         changes: dict[int, int] = {}
         if record is not None:
+            season = await self._kit.seasons.season_for(record.guild_id, record.finished_at)
             started = time.perf_counter()
-            await self._kit.storage.record_match(record)
+            await self._kit.storage.record_match(record, season)
             self._kit.metrics.db_write(time.perf_counter() - started)
             self._kit.metrics.match_recorded()
             changes = await rate_match(self._kit.storage, record)
+            if ratings.is_rated(record):
+                await self._kit.logros.award(record)
+            if season is not None:
+                self._kit.seasons.wake()  # the season may be new: its end is awaited
         self._table.meta.recorded = True
         await self._table.save_meta()
         self._kit.followers.table_over(self._table.session)
         if changes:
             await self._table.change(lambda s: s.set_rating_changes(changes))
+        if record is not None:
+            self._kit.logros.announce(record.match_id, self._table.session.lang)
 
     async def _bot_turn(self, version: int) -> None:
         await asyncio.sleep(self._kit.bot_pause_seconds)

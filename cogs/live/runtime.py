@@ -190,10 +190,7 @@ class TableRuntime:
     # ---------------------------------------------------------------- restore
     def own_shards(self) -> Shards | None:
         """The shards whose servers this process drives; None: all of them."""
-        shard_ids = getattr(self.client, "shard_ids", None)
-        if not self.client.shard_count or shard_ids is None:
-            return None
-        return Shards(self.client.shard_count, tuple(shard_ids))
+        return own_shards(self.client)
 
     async def restore(self) -> None:
         """Load every saved lobby, challenge and game of this process's shards (before
@@ -262,3 +259,17 @@ class TableRuntime:
                         extra=log_fields(table.session),
                     )
                     table.driver.drive()
+
+
+def own_shards(client: discord.Client) -> Shards | None:
+    """The shards whose servers this process drives; None: all of them."""
+    shard_ids = getattr(client, "shard_ids", None)
+    if not client.shard_count or shard_ids is None:
+        return None
+    return Shards(client.shard_count, tuple(shard_ids))
+
+
+def runs_guild(client: discord.Client, guild_id: int | None) -> bool:
+    """Whether this process drives the server's shard (its seasons, its logros' tellings)."""
+    shards = own_shards(client)
+    return shards is None or shards.owns(guild_id)

@@ -16,9 +16,11 @@ from ..caches import PrefsCache, SettingsCache
 from ..card_emojis import CardEmojis
 from ..clock import now
 from ..discord_io import DiscordIO
+from ..logros.herald import LogroHerald
 from ..metrics import Metrics
 from ..openings import Openings
 from ..scheduler import Scheduler
+from ..seasons.keeper import SeasonKeeper
 from ..workers import Workers
 
 T = TypeVar("T")
@@ -131,6 +133,8 @@ class TableKit:
     # click's handler still gets the loop between a few of them, not behind all of them.
     background: asyncio.Semaphore
     bot_pause_seconds: float  # a bot seat "thinks" visibly this long
+    seasons: SeasonKeeper  # the season a finished match counts in
+    logros: LogroHerald  # what a finished match earned its players, told once
     openings: Openings  # whether new tables may open (maintenance, a stop in progress)
     metrics: Metrics
     followers: TableFollowers = field(default_factory=TableFollowers)

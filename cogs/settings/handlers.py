@@ -16,7 +16,13 @@ from i18n import t
 from tables import Refusal
 from tables.house_rules import OPTION_BY_FIELD
 from tables.puzzles import daily_server
-from tables.settings import ServerSettings, config_changes, house_rules_config
+from tables.settings import (
+    SeasonChanges,
+    ServerSettings,
+    config_changes,
+    house_rules_config,
+    named_season_config,
+)
 
 from ..answers import (
     answers_refusals,
@@ -64,10 +70,12 @@ async def config(
     replay_all_hands: bool | None,
     open_tournaments: bool | None = None,
     daily: DailyOptions = DailyOptions(),
+    seasons: SeasonChanges | None = None,
 ) -> None:
     """/cuarenta config: the server's settings, changed if asked, and the panel. Every
     option is checked before anything is saved: a refused call changes nothing."""
     guild_id = require_manager(interaction)
+    seasons = seasons or SeasonChanges()
     changes = config_changes(
         rules=rules,
         turn_seconds=turn_seconds,
@@ -75,21 +83,31 @@ async def config(
         table_picture=table_picture,
         bot_level=bot_level,
         replay_all_hands=replay_all_hands,
+        seasons=seasons.mode,
+        season_channel=seasons.channel_id,
         open_tournaments=open_tournaments,
     )
     desk = services.puzzles
     post = await daily_change(services, guild_id, daily)
-    if changes:
+    named = seasons.named_season()
+    if named is not None:
+        settings = await services.settings.update(
+            guild_id, lambda stored: changes | named_season_config(stored, *named)
+        )
+    elif changes:
         settings = await services.settings.change(guild_id, **changes)
-        services.runtime.publish_guild(guild_id)  # e.g. the table picture turned on or off
     else:
         settings = await services.settings.get(guild_id)
+    saved = bool(changes) or named is not None
+    if saved:
+        services.runtime.publish_guild(guild_id)  # e.g. the table picture turned on or off
+        services.seasons.wake()  # the calendar may have changed
     lang = await reader_language(services, interaction)
     if daily.off:
         await desk.turn_off(guild_id)
     elif post is not None:
         await desk.turn_on(post)
-    key = "config.saved" if changes or daily.given else "config.show"
+    key = "config.saved" if saved or daily.given else "config.show"
     text = t(key, lang, summary=config_summary(settings, await desk.server(guild_id), lang))
     if post is not None:
         text += "\n" + daily_on_text(post, now(), lang)

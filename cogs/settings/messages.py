@@ -46,7 +46,9 @@ def config_summary(settings: ServerSettings, daily: PuzzleServer | None, lang: s
         if daily is None
         else t("config.daily.on", lang, channel=f"<#{daily.channel_id}>", hour=f"{daily.hour:02d}")
     )
-    return f"{summary}, {t('config.replay_hands', lang, value=hands)}, {tournaments}, {puzzle}"
+    replays = t("config.replay_hands", lang, value=hands)
+    seasons = seasons_summary(settings, lang)
+    return f"{summary}, {replays}, {tournaments}, {seasons}, {puzzle}"
 
 
 def daily_on_text(daily: PuzzleServer, moment: float, lang: str) -> str:
@@ -61,6 +63,25 @@ def daily_on_text(daily: PuzzleServer, moment: float, lang: str) -> str:
         next=f"<t:{int(next_post(daily, moment))}:R>",
         names=names,
     )
+
+
+def seasons_summary(settings: ServerSettings, lang: str) -> str:
+    """ "temporadas mensuales (anuncios en #canal)", and the named seasons when they are on."""
+    channel = settings.season_channel
+    where = t("config.season_channel", lang, channel=f"<#{channel}>") if channel else ""
+    text = t(
+        "config.seasons", lang, mode=t(f"choice.season_{settings.seasons}", lang), channel=where
+    )
+    if settings.seasons != "named":
+        return text
+    named = [
+        t("config.named_one", lang, name=s.name, first=s.first.isoformat(), last=s.last.isoformat())
+        for s in settings.named()
+    ]
+    listed = (
+        t("config.named", lang, seasons="; ".join(named)) if named else t("config.named_none", lang)
+    )
+    return f"{text}. {listed}"
 
 
 def _pages() -> tuple[tuple[RuleOption, ...], ...]:

@@ -146,6 +146,16 @@ TOURNAMENT_INVITE = IdTemplate(
 LEADERBOARD = IdTemplate(
     "lb", (SCOPE, Part("sort", r"[a-z_]+"), Part("with_bots", r"[01]", _flag), PAGE)
 )
+# A page of a server's leaderboard of one season.
+SEASON_BOARD = IdTemplate(
+    "lbs",
+    (
+        Part("season_id", r"[0-9]+", int),
+        Part("sort", r"[a-z_]+"),
+        Part("with_bots", r"[01]", _flag),
+        PAGE,
+    ),
+)
 HISTORY = IdTemplate("hist", (Part("user_id", r"[0-9]+", int), SCOPE, PAGE))
 REPLAY = IdTemplate(
     "rp",

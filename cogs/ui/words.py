@@ -130,3 +130,14 @@ def rating_line(session: TableSession, lang: str) -> str:
     users = [str(seat.user_id) for seat in session.seats if seat is not None and seat.user_id]
     changes = " · ".join(f"<@{user}> {signed(told[user])}" for user in users if user in told)
     return t("rating.line", lang, changes=changes) if changes else ""
+
+
+def mode_name(players: int, lang: str, with_bots: bool = False) -> str:
+    """A table size as players say it ("1 contra 1"), and " con bots" for a with-bots ranking."""
+    mode = t("choice.1v1" if players == 2 else "choice.2v2", lang)
+    return mode + (t("rating.with_bots", lang) if with_bots else "")
+
+
+def record_text(wins: int, losses: int, lang: str) -> str:
+    """ "3 ganadas, 1 perdida"."""
+    return f"{tn('count.won', lang, wins)}, {tn('count.lost', lang, losses)}"

@@ -156,3 +156,13 @@ async def forfeit(world, member):
     """/cuarenta forfeit, confirmed."""
     question, confirm = await forfeit_question(world, member)
     return await member.click(question, custom_id=confirm)
+
+
+async def duel_played(world):
+    """Ana challenges Beto to one chica and they play it out: the finished table."""
+    sent = await world.ana.slash(world.channel, "cuarenta challenge", user=world.beto, length="one")
+    await world.beto.click(sent.response, label="Accept")
+    session = only_session(world.env)
+    await play_until_over(world, [world.ana, world.beto], session.session_id)
+    await world.env.settle()
+    return only_session(world.env)

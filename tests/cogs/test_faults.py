@@ -228,11 +228,11 @@ async def test_a_failed_record_of_the_result_is_retried_until_it_lands(world, mo
     record = storage.record_match
     failures = {"left": 2}
 
-    async def flaky_record(match):
+    async def flaky_record(match, season=None):
         if failures["left"]:
             failures["left"] -= 1
             raise StorageBusy("locked (injected by the test)")
-        await record(match)
+        await record(match, season)
 
     monkeypatch.setattr(storage, "record_match", flaky_record)
     for _ in range(3):  # a forfeit before each side played three times would be "abandoned"

@@ -10,7 +10,7 @@ import pytest
 
 from cogs.live import driver as history
 from tables.results import match_record
-from tests.cogs.helpers import only_session, play_until_over, services, table_message
+from tests.cogs.helpers import duel_played, only_session, play_until_over, services, table_message
 
 
 def told_changes(content: str) -> dict[int, int]:
@@ -23,12 +23,7 @@ def told_changes(content: str) -> dict[int, int]:
 
 
 async def test_a_duel_between_two_humans_is_rated(world):
-    sent = await world.ana.slash(world.channel, "cuarenta challenge", user=world.beto, length="one")
-    await world.beto.click(sent.response, label="Accept")
-    session = only_session(world.env)
-    await play_until_over(world, [world.ana, world.beto], session.session_id)
-    await world.env.settle()
-    session = only_session(world.env)
+    session = await duel_played(world)
     winner = session.seats[session.winner].user_id
     loser = session.seats[1 - session.winner].user_id
     changes = told_changes(table_message(world, session).content)

@@ -1,0 +1,114 @@
+"""`SeasonKeeper`: closes each server's season when it ends, and tells who won it.
+
+One task sleeps until the next season ends (a recorded match, which may open a season, or
+a change of the calendar wakes it earlier; with no season open it ends). At a season's end
+the season is archived with its podium (once: the storage keeps the first podium), the
+podium's logros are awarded, and the podium is announced in the server's season channel
+(else where the season's last match was played). Only then is the season marked
+announced: a failure (the database, Discord's 5xx or 429) is tried again later (the post
+carries a nonce, so one that reached Discord before a crash is not posted twice); a
+channel that is gone or closed to the bot (403, 404) is given up, and the season stays
+archived and readable.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from db import Season, SeasonRow, Storage
+from tables.logros import podium_logros
+
+from ..announcer import Announcer
+from ..caches import SettingsCache
+from ..clock import backoff, now
+from ..scheduler import Scheduler
+from .messages import season_over_text
+
+log = logging.getLogger(__name__)
+
+
+class SeasonKeeper:
+    def __init__(
+        self,
+        storage: Storage,
+        settings: SettingsCache,
+        announcer: Announcer,
+        scheduler: Scheduler,
+    ) -> None:
+        self._storage = storage
+        self._settings = settings
+        self._announcer = announcer
+        self._scheduler = scheduler
+        self._task: asyncio.Task[None] | None = None
+        self._sleeping = False  # the watch waits for the next season's end
+        self._again = False  # woken while closing seasons: look again after
+        self._failures = 0
+
+    async def season_for(self, guild_id: int | None, moment: float) -> Season | None:
+        """The season a match of that server finished at `moment` counts in."""
+        if guild_id is None:
+            return None
+        return (await self._settings.get(guild_id)).season_at(moment)
+
+    def start(self) -> None:
+        """Close the seasons that ended, then sleep until the next one ends."""
+        self.wake()
+
+    def wake(self) -> None:
+        """Look again now: a season may have begun, or the calendar changed. A sleeping
+        watch is restarted; one that is closing seasons looks again when it is done (it is
+        never cut off in the middle of an announcement)."""
+        if self._task is None or self._task.done():
+            self._task = self._scheduler.spawn(self._watch(), "seasons")
+        elif self._sleeping:
+            self._task.cancel()
+            self._task = self._scheduler.spawn(self._watch(), "seasons")
+        else:
+            self._again = True
+
+    async def _watch(self) -> None:
+        while True:
+            self._again = False
+            wait = await self._close_due()
+            if self._again:
+                continue
+            if wait is None:
+                return  # no season is open: a recorded match (or the calendar) wakes it
+            self._sleeping = True
+            try:
+                await asyncio.sleep(wait)
+            finally:
+                self._sleeping = False
+
+    async def _close_due(self) -> float | None:
+        """Close every season that has ended; seconds until the next look (None: until
+        woken)."""
+        try:
+            for row in await self._storage.seasons_due(now()):
+                if self._announcer.runs(row.guild_id):
+                    await self.close(row)
+            upcoming = await self._storage.next_season_end(now())
+        except Exception:
+            delay = backoff(self._failures)
+            self._failures += 1
+            log.warning("closing the seasons failed; again in %.0f s", delay, exc_info=True)
+            return delay
+        self._failures = 0
+        return None if upcoming is None else max(upcoming - now(), 0.0)
+
+    async def close(self, row: SeasonRow) -> None:
+        """Archive the season, award its podium's logros and announce it (each once)."""
+        archived = await self._storage.archive_season(row.season_id, now())
+        if archived is None or archived.announced or archived.podium is None:
+            return
+        await self._storage.award_logros(
+            podium_logros(archived.podium, archived.guild_id, now()), announced=True
+        )
+        settings = await self._settings.get(archived.guild_id)
+        channel = settings.season_channel or archived.podium.channel_id
+        if channel is not None:
+            lang = await self._announcer.language(archived.guild_id)
+            text = season_over_text(archived, lang)
+            await self._announcer.post(channel, text, once=f"season {archived.season_id}")
+        await self._storage.mark_season_announced(archived.season_id)

@@ -1,0 +1,64 @@
+"""How a season is named, and what its end announces."""
+
+from __future__ import annotations
+
+import re
+
+from db import Podium, Season, SeasonRow
+from i18n import t
+from tables import ratings
+
+from ..ui.words import mode_name, record_text
+
+_MONTH = re.compile(r"(\d{4})-(\d{2})")
+_QUARTER = re.compile(r"(\d{4})-Q(\d)")
+
+
+def season_name(season: Season, lang: str) -> str:
+    """A season as players read it: "diciembre 2026", "Q4 2026", "Fiestas de Quito"."""
+    if month := _MONTH.fullmatch(season.key):
+        return t("season.month", lang, month=t(f"month.{int(month[2])}", lang), year=month[1])
+    if quarter := _QUARTER.fullmatch(season.key):
+        return t("season.quarter", lang, quarter=quarter[2], year=quarter[1])
+    return season.name
+
+
+def season_over_text(row: SeasonRow, lang: str) -> str:
+    """The announcement of a season's end: the podium of its main ladder, who played most,
+    the best caída streak, and that a new season starts."""
+    podium = row.podium or Podium()
+    name = season_name(row.season, lang)
+    ladder = mode_name(podium.players, lang, podium.with_bots)
+    lines = [t("season.over", lang, name=name, ladder=ladder)]
+    for number, place in enumerate(podium.places, start=1):
+        lines.append(
+            t(
+                f"season.place.{number}",
+                lang,
+                who=f"<@{place.user_id}>",
+                rating=ratings.shown(place.value),
+                record=record_text(place.wins, place.matches - place.wins, lang),
+            )
+        )
+    if not podium.places:
+        lines.append(t("season.nobody", lang))
+    if podium.most_matches is not None:
+        lines.append(
+            t(
+                "season.most_matches",
+                lang,
+                who=f"<@{podium.most_matches.user_id}>",
+                count=podium.most_matches.matches,
+            )
+        )
+    if podium.best_streak is not None:
+        lines.append(
+            t(
+                "season.best_streak",
+                lang,
+                who=f"<@{podium.best_streak.user_id}>",
+                count=int(podium.best_streak.value),
+            )
+        )
+    lines.append(t("season.next", lang, name=name))
+    return "\n".join(lines)

@@ -1,0 +1,113 @@
+"""A server's season calendar: which season a moment falls in (no Discord, no storage).
+
+Seasons are monthly by default; a server may set them quarterly, off, or to named seasons
+with a first and a last day ("Fiestas de Quito", 1 to 6 December). Days begin at midnight
+Ecuador time (UTC−5, all year round): a month's season ends when the month ends in Quito.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta, timezone
+
+from db import Season
+
+from .refusal import Refusal
+
+SEASON_TIME = timezone(timedelta(hours=-5))  # Ecuador keeps no daylight saving
+MODES = ("monthly", "quarterly", "named", "off")
+DEFAULT_MODE = "monthly"
+NAME_LENGTH = 40
+MAX_NAMED = 20  # named seasons a server keeps (past ones included)
+_DAY_MONTH_YEAR = re.compile(r"(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})")
+
+
+@dataclass(frozen=True)
+class NamedSeason:
+    """A season a server named, from its first day to its last (both included)."""
+
+    name: str
+    first: date
+    last: date
+
+    def to_stored(self) -> list[str]:
+        return [self.name, self.first.isoformat(), self.last.isoformat()]
+
+    @classmethod
+    def from_stored(cls, stored: list[str]) -> NamedSeason:
+        name, first, last = stored
+        return cls(name, date.fromisoformat(first), date.fromisoformat(last))
+
+    def season(self) -> Season:
+        return Season(
+            f"n:{self.first.isoformat()}:{self.name}",
+            self.name,
+            _midnight(self.first),
+            _midnight(self.last + timedelta(days=1)),
+        )
+
+
+def _midnight(day: date) -> float:
+    return datetime(day.year, day.month, day.day, tzinfo=SEASON_TIME).timestamp()
+
+
+def _month_start(year: int, month: int) -> float:
+    year, month = year + (month - 1) // 12, (month - 1) % 12 + 1
+    return _midnight(date(year, month, 1))
+
+
+def season_at(mode: str, named: tuple[NamedSeason, ...], moment: float) -> Season | None:
+    """The season `moment` falls in (None: seasons are off, or no named season then)."""
+    day = datetime.fromtimestamp(moment, SEASON_TIME)
+    if mode == "monthly":
+        return Season(
+            f"{day.year}-{day.month:02d}",
+            f"{day.year}-{day.month:02d}",
+            _month_start(day.year, day.month),
+            _month_start(day.year, day.month + 1),
+        )
+    if mode == "quarterly":
+        quarter = (day.month - 1) // 3
+        return Season(
+            f"{day.year}-Q{quarter + 1}",
+            f"{day.year}-Q{quarter + 1}",
+            _month_start(day.year, 3 * quarter + 1),
+            _month_start(day.year, 3 * quarter + 4),
+        )
+    if mode == "named":
+        for season in (named_season.season() for named_season in named):
+            if season.starts_at <= moment < season.ends_at:
+                return season
+    return None
+
+
+def parse_day(text: str) -> date:
+    """A day as a player writes it: 2026-12-01 or 1/12/2026 (day first, as in Ecuador);
+    Refusal("bad_season_date") for anything else."""
+    text = text.strip()
+    try:
+        found = _DAY_MONTH_YEAR.fullmatch(text)
+        if found:
+            return date(int(found[3]), int(found[2]), int(found[1]))
+        return date.fromisoformat(text)
+    except ValueError:
+        raise Refusal("bad_season_date") from None
+
+
+def add_named(
+    named: tuple[NamedSeason, ...], name: str, first: str, last: str
+) -> tuple[NamedSeason, ...]:
+    """The server's named seasons with a new one (or one of the same name replaced), by first
+    day. Refusal for a missing name or date, a last day before the first, or days that
+    overlap another season's."""
+    name = " ".join(name.split())[:NAME_LENGTH]
+    if not name or not first or not last:
+        raise Refusal("season_incomplete")
+    new = NamedSeason(name, parse_day(first), parse_day(last))
+    if new.last < new.first:
+        raise Refusal("season_backwards")
+    kept = [season for season in named if season.name != name]
+    if any(s.first <= new.last and new.first <= s.last for s in kept):
+        raise Refusal("season_overlap")
+    return tuple(sorted([*kept, new], key=lambda season: season.first))[-MAX_NAMED:]

@@ -1,0 +1,151 @@
+"""Seasons through the bot: a match counts in the current season, the season rolls over
+when the clock passes its end (the podium archived and announced once, even when Discord
+fails for a while or a restart comes), and the old season stays readable.
+
+simcord's clock starts at 2026-01-01 00:00 UTC, 19:00 on 31 December in Quito: the first
+month's (and quarter's) season ends five hours in."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import discord
+
+from cogs.clock import now
+from tables import ratings
+from tests.cogs.helpers import duel_played, services
+from tests.cogs.test_leaderboard_and_stats import duel_record
+
+
+def announcements(world) -> list[str]:
+    return [m.content for m in world.channel.history() if m.content.startswith("🏁")]
+
+
+async def season_now(world):
+    return await services(world.env).seasons.season_for(world.guild.id, now())
+
+
+async def record(world, number: int, winner: int, loser: int) -> None:
+    """A duel recorded and rated as the driver does it, in the season running now (the
+    bot learns of the season when it records a match itself, or when it starts)."""
+    match = duel_record(number, world.guild.id, winner, loser)
+    match = replace(match, finished_at=now(), channel_id=world.channel.id)
+    storage = world.env.bot.storage
+    await storage.record_match(match, await season_now(world))
+    await storage.rate_match(match, ratings.rater(match))
+
+
+async def past_the_season(world) -> str:
+    """Move the clock past the end of the season running now; its key."""
+    season = await season_now(world)
+    await world.env.advance_time(season.ends_at - now() + 5)
+    return season.key
+
+
+async def test_a_season_rolls_over_with_its_podium_and_stays_readable(world, make_bot):
+    session = await duel_played(world)
+    winner = session.seats[session.winner].user_id
+    loser = session.seats[1 - session.winner].user_id
+    board = await world.carla.slash(world.channel, "cuarenta leaderboard", sort="rating")
+    title, first = board.response.content.splitlines()[:2]
+    season = await season_now(world)
+    assert "· season " in title and first.startswith(f"1. <@{winner}>")
+
+    key = await past_the_season(world)
+    [told] = announcements(world)
+    # told in the server's language (Spanish unless set: a channel has no reader's locale)
+    assert key == season.key and "Terminó la temporada" in told and "1 contra 1" in told
+    assert f"🥇 Campeón: <@{winner}>" in told and f"🥈 Segundo: <@{loser}>" in told
+    assert "🗓️ Más partidas:" in told and "el de siempre sigue" in told
+    stored = await world.env.bot.storage.season(world.guild.id, key)
+    assert stored.announced and [p.user_id for p in stored.podium.places] == [winner, loser]
+
+    # the new season has no match yet: the board shows all time; the old one stays readable
+    board = await world.carla.slash(world.channel, "cuarenta leaderboard", sort="rating")
+    assert "· all time" in board.response.content.splitlines()[0]
+    for asked in (key, "December 2025", "diciembre 2025"):  # its key, or its name as typed
+        old = await world.carla.slash(
+            world.channel, "cuarenta leaderboard", sort="rating", season=asked
+        )
+        assert old.response.content.splitlines()[1].startswith(f"1. <@{winner}>")
+
+    card = await world.carla.slash(world.channel, "cuarenta stats", user=world.ana)
+    assert "Season January 2026: no rated matches yet" in card.response.content
+    assert "**Rating**" in card.response.content and len(card.response.attachments) == 1
+
+    # a match of the new season rates from scratch there; all time goes on
+    await record(world, 1, loser, winner)
+    board = await world.carla.slash(world.channel, "cuarenta leaderboard", sort="rating")
+    assert board.response.content.splitlines()[1].startswith(f"1. <@{loser}>")
+    all_time = await world.env.bot.storage.rating_leaderboard(world.guild.id)
+    assert sorted(row.matches for row in all_time) == [2, 2]
+
+    # told once: after a restart (its start looks for seasons to close) nothing new is told
+    await world.env.restart_bot(make_bot())
+    await world.env.advance_time(120)
+    assert len(announcements(world)) == 1
+
+
+async def test_a_failed_announcement_is_tried_again_and_told_once(world, make_bot):
+    await record(world, 1, world.ana.id, world.beto.id)
+    await world.env.restart_bot(make_bot())
+    world.env.inject_error("POST", "/channels/*/messages", status=500, code=0, times=2)
+    key = await past_the_season(world)  # two failures, tried again after 1 s and 2 s
+    await world.env.advance_time(60)
+    assert len(announcements(world)) == 1
+    assert (await world.env.bot.storage.season(world.guild.id, key)).announced
+    world.env.errors.clear()  # the failures the bot logged on purpose
+
+
+async def test_a_season_channel_closed_to_the_bot_is_given_up_and_the_season_kept(world, make_bot):
+    admins = world.guild.create_role("admins", permissions=discord.Permissions(manage_guild=True))
+    dora = world.guild.add_member(world.env.create_user("dora"), roles=[admins])
+    shown = await dora.slash(
+        world.channel, "cuarenta config", seasons="quarterly", season_channel=world.channel
+    )
+    assert "seasons quarterly (announced in" in shown.response.content
+    await record(world, 1, world.ana.id, world.beto.id)
+    await world.env.restart_bot(make_bot())
+    world.env.inject_error("POST", "/channels/*/messages", status=403, code=50001, times=50)
+    key = await past_the_season(world)
+    assert key.endswith(("Q1", "Q2", "Q3", "Q4"))
+    stored = await world.env.bot.storage.season(world.guild.id, key)
+    assert stored.announced and stored.podium.places[0].user_id == world.ana.id
+    board = await world.carla.slash(world.channel, "cuarenta leaderboard", season=key)
+    assert f"1. <@{world.ana.id}>" in board.response.content
+    world.env.backend.faults.clear()
+    world.env.errors.clear()
+    assert announcements(world) == []
+
+
+async def test_a_named_season_is_set_and_bad_season_input_changes_nothing(world):
+    admins = world.guild.create_role("admins", permissions=discord.Permissions(manage_guild=True))
+    dora = world.guild.add_member(world.env.create_user("dora"), roles=[admins])
+    unknown = await world.ana.slash(world.channel, "cuarenta leaderboard", season="1999-01")
+    assert unknown.ephemeral and "I don't know that season" in unknown.response.content
+    everywhere = await world.ana.slash(
+        world.channel, "cuarenta leaderboard", scope="global", season="2025-12"
+    )
+    assert everywhere.ephemeral and "each server's own" in everywhere.response.content
+    for options, why in [
+        ({"season_name": "Fiestas", "season_start": "1/12/2026"}, "needs a name, a start"),
+        ({"season_name": "Fiestas", "season_start": "mañana", "season_end": "6/12/2026"}, "date"),
+        (
+            {"season_name": "Fiestas", "season_start": "6/12/2026", "season_end": "1/12/2026"},
+            "ends",
+        ),
+    ]:
+        refused = await dora.slash(world.channel, "cuarenta config", **options)
+        assert refused.ephemeral and why in refused.response.content
+    settings = services(world.env).settings
+    assert (await settings.get(world.guild.id)).seasons == "monthly"  # nothing changed
+    saved = await dora.slash(
+        world.channel,
+        "cuarenta config",
+        season_name="Fiestas de Quito",
+        season_start="1/12/2026",
+        season_end="6/12/2026",
+    )
+    assert "seasons named, with dates" in saved.response.content
+    assert "Fiestas de Quito (2026-12-01 to 2026-12-06)" in saved.response.content
+    assert await season_now(world) is None  # no named season runs today: matches count in none

@@ -1,0 +1,75 @@
+"""Which season a moment falls in, and the named seasons a server sets."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+
+import pytest
+
+from tables import Refusal
+from tables.seasons import SEASON_TIME, NamedSeason, add_named, parse_day, season_at
+
+
+def moment(*parts: int) -> float:
+    return datetime(*parts, tzinfo=SEASON_TIME).timestamp()
+
+
+def test_a_month_ends_at_midnight_in_quito():
+    last_minute = season_at("monthly", (), moment(2026, 12, 31, 23, 59))
+    assert last_minute.key == "2026-12"
+    assert last_minute.starts_at == moment(2026, 12, 1) and last_minute.ends_at == moment(
+        2027, 1, 1
+    )
+    assert season_at("monthly", (), moment(2027, 1, 1)).key == "2027-01"
+
+
+def test_quarters_and_no_seasons():
+    season = season_at("quarterly", (), moment(2026, 11, 15))
+    assert (season.key, season.starts_at, season.ends_at) == (
+        "2026-Q4",
+        moment(2026, 10, 1),
+        moment(2027, 1, 1),
+    )
+    assert season_at("off", (), moment(2026, 11, 15)) is None
+
+
+def test_a_named_season_runs_from_its_first_day_to_the_end_of_its_last():
+    fiestas = NamedSeason("Fiestas de Quito", date(2026, 12, 1), date(2026, 12, 6))
+    named = (fiestas,)
+    assert season_at("named", named, moment(2026, 11, 30, 23, 59)) is None
+    inside = season_at("named", named, moment(2026, 12, 6, 23, 59))
+    assert inside.name == "Fiestas de Quito" and inside.ends_at == moment(2026, 12, 7)
+    assert season_at("named", named, moment(2026, 12, 7)) is None
+    assert NamedSeason.from_stored(fiestas.to_stored()) == fiestas
+
+
+def test_days_as_players_write_them():
+    assert parse_day("1/12/2026") == parse_day("2026-12-01") == date(2026, 12, 1)
+    with pytest.raises(Refusal) as refused:
+        parse_day("diciembre")
+    assert refused.value.key == "bad_season_date"
+
+
+@pytest.mark.parametrize(
+    ("name", "first", "last", "refusal"),
+    [
+        ("", "1/12/2026", "6/12/2026", "season_incomplete"),
+        ("Carnaval", "1/3/2027", "", "season_incomplete"),
+        ("Carnaval", "6/3/2027", "1/3/2027", "season_backwards"),
+        ("Navidad", "5/12/2026", "25/12/2026", "season_overlap"),
+        ("Navidad", "31/12/2026", "32/12/2026", "bad_season_date"),
+    ],
+)
+def test_a_named_season_that_cannot_be_is_refused(name, first, last, refusal):
+    named = add_named((), "Fiestas de Quito", "1/12/2026", "6/12/2026")
+    with pytest.raises(Refusal) as refused:
+        add_named(named, name, first, last)
+    assert refused.value.key == refusal
+
+
+def test_named_seasons_are_kept_in_order_and_renamed_in_place():
+    named = add_named((), "Carnaval", "14/2/2027", "17/2/2027")
+    named = add_named(named, "Fiestas de Quito", "1/12/2026", "6/12/2026")
+    assert [season.name for season in named] == ["Fiestas de Quito", "Carnaval"]
+    moved = add_named(named, "Carnaval", "15/2/2027", "18/2/2027")
+    assert [(s.name, s.first.day) for s in moved] == [("Fiestas de Quito", 1), ("Carnaval", 15)]
