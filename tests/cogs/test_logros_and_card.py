@@ -9,6 +9,7 @@ from dataclasses import replace
 from cogs.clock import now
 from cogs.logros.messages import logros_text
 from db import Logro, MatchOutcome, MatchRecord, PlayerResult
+from i18n import t
 from tables import ratings
 from tables.logros import LOGROS
 from tables.results import match_record
@@ -98,7 +99,8 @@ async def test_the_card_tells_the_matches_played(world):
     assert "Matches: 1 won, 2 lost (33%)" in menu.response.content
     assert len(menu.response.attachments) == 1
     nobody = await world.carla.context_menu(world.channel, "Cuarenta stats", world.carla)
-    assert "hasn't played yet" in nobody.response.content and not nobody.response.attachments
+    assert t("stats.none", "en", who="")[1:] in nobody.response.content
+    assert not nobody.response.attachments
 
 
 async def test_a_move_log_that_cannot_be_replayed_earns_nothing_and_stops_nothing(world):
