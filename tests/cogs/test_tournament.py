@@ -21,6 +21,13 @@ from tests.cogs.helpers import (
 )
 
 
+@pytest.fixture(autouse=True)
+def tables_open_at_once(monkeypatch):
+    """A round's tables open one after another with no pause: simcord lets a short
+    virtual pause pass in real time, which made each round cost a second a table."""
+    monkeypatch.setattr(cogs.live.tournament, "OPEN_SPACING", 0.0)
+
+
 def live_tournament(world) -> Tournament:
     (live,) = services(world.env).tournaments.by_id.values()
     return live.tournament
