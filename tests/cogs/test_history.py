@@ -267,7 +267,7 @@ async def test_a_replay_tells_the_moves_the_timer_or_a_bot_made_for_a_player(wor
     assert t("event.auto", lang) not in told[2] and "🤖" not in told[2]
 
 
-@pytest.mark.parametrize("lang", ["es", "en"])
+@pytest.mark.parametrize("lang", ["es"])  # (the English words: test_review_words.py)
 async def test_a_replaced_players_review_rates_only_the_moves_she_made(world, lang):
     """Ana's first two moves of the second half were the timer's, the rest the bot's that
     took her seat: her accuracy, her count and her costliest moves are of her own moves;
