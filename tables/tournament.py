@@ -301,20 +301,23 @@ class Tournament:
         return entry
 
     def leave(self, user_id: int) -> Entry:
-        """Before the start: the entry is gone (a pair, both). After: it withdraws, losing
-        the match it is playing and every match after."""
-        if self.phase == TournamentPhase.RUNNING:
-            entry = self.check_can_withdraw(user_id)
-            entry.withdrawn = True
-            self._change()
-            return entry
-        if self.phase != TournamentPhase.SIGNUP:
-            raise Refusal("tournament_over")
+        """Before the start: the entry is gone (a pair, both). Once started, a player
+        withdraws instead (`withdraw`, after a confirmation): refused here."""
+        self._require_signup()
         found = self.entry_of(user_id)
         if found is None:
             raise Refusal("tournament_not_in")
         self._remove(found)
         return found
+
+    def withdraw(self, user_id: int) -> Entry:
+        """After the start: the entry loses the match it is playing and every match after."""
+        if self.phase != TournamentPhase.RUNNING:
+            raise Refusal("tournament_over" if not self.is_live else "tournament_not_in")
+        entry = self.check_can_withdraw(user_id)
+        entry.withdrawn = True
+        self._change()
+        return entry
 
     def remove(self, user_id: int, number: int) -> Entry:
         """The host takes an entry off the list (before the start)."""

@@ -33,6 +33,7 @@ from ..scheduler import Scheduler
 from ..ui.tournament import (
     bracket_picture,
     call_text,
+    message_link,
     podium_lines,
     thread_name,
     tournament_payload,
@@ -214,6 +215,9 @@ class LiveTournament:
 
     async def advance(self) -> None:
         """When the round is over: the next one (its tables opened), or the final."""
+        current = self.tournament.current
+        if not self.tournament.is_running or current is None or not current.done:
+            return  # (nothing to save)
         before = self.tournament.phase
         following = await self.change(lambda t: t.advance())
         if following is not None:
@@ -265,7 +269,7 @@ class LiveTournament:
         if self.tournament.to_open():
             self.open_round()
 
-    async def withdraw(self, entry: int) -> None:
+    async def withdrawn(self, entry: int) -> None:
         """An entry withdrew: the table of its current match, if open, goes to the other."""
         pairing = self.tournament.withdraw_from_current(entry)
         table = None if pairing is None else self._host.runtime.tables.get(pairing.table_id)
@@ -329,8 +333,9 @@ class Tournaments:
 
     async def create(self, tournament: Tournament) -> LiveTournament:
         """Take the channel (before any await: two at once cannot both) and save it."""
-        if self.in_channel(tournament.channel_id) is not None:
-            raise Refusal("tournament_here", link="")
+        here = self.in_channel(tournament.channel_id)
+        if here is not None:
+            raise Refusal("tournament_here", link=message_link(here.tournament))
         live = LiveTournament(self, tournament)
         self.by_id[tournament.tournament_id] = live
         try:

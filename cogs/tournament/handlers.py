@@ -33,6 +33,7 @@ from ..ui.tournament import (
     confirm_leave_payload,
     entry_words,
     invite_payload,
+    message_link,
     partner_payload,
     past_text,
     tournament_payload,
@@ -43,11 +44,12 @@ DEFAULT_WALKOVER_MINUTES = 10
 THREAD_PERMISSIONS = ("create_public_threads", "send_messages_in_threads")
 
 
-def message_link(tournament: Tournament) -> str:
-    if tournament.message_id is None:
-        return f"<#{tournament.channel_id}>"
-    guild = tournament.guild_id
-    return f"https://discord.com/channels/{guild}/{tournament.channel_id}/{tournament.message_id}"
+def require_thread_permissions(interaction: discord.Interaction) -> None:
+    """Refusal naming what the bot lacks here to open a match's thread and play in it."""
+    have = interaction.app_permissions
+    missing = [name for name in THREAD_PERMISSIONS if not getattr(have, name)]
+    if missing:
+        raise Refusal("tournament_threads", perms=missing)
 
 
 @answers_refusals
@@ -84,10 +86,7 @@ async def tournament_command(
     if not settings.open_tournaments and not interaction.permissions.manage_guild:
         raise Refusal("tournament_not_allowed")
     require_permissions(interaction, settings)
-    have = interaction.app_permissions
-    missing = [name for name in THREAD_PERMISSIONS if not getattr(have, name)]
-    if missing:
-        raise Refusal("tournament_threads", perms=missing)
+    require_thread_permissions(interaction)
     if here is not None:
         raise Refusal("tournament_here", link=message_link(here.tournament))
     rules_name = rules or settings.rules
@@ -140,9 +139,9 @@ async def click_tournament(
     tournament_id: str,
     action: TournamentAction,
 ) -> None:
-    live = services.tournaments.get(tournament_id)
     user = interaction.user
     lang = await reader_language(services, interaction)
+    live = services.tournaments.get(tournament_id)  # (as it is now: after the only await)
     tournament = live.tournament
     if action == TournamentAction.JOIN:
         if services.tournaments.playing_elsewhere(tournament.guild_id, user.id, tournament_id):
@@ -155,26 +154,24 @@ async def click_tournament(
         await live.change(lambda t: t.join(user.id, user.display_name))
         await reply(interaction, t("tournament.joined", lang))
     elif action == TournamentAction.LEAVE:
-        if tournament.is_running:
+        if tournament.is_running:  # withdrawing: asked first
             tournament.check_can_withdraw(user.id)
             payload = confirm_leave_payload(tournament, lang)
             await reply(interaction, payload.content, rows=payload.rows)
             return
+        # Refused if it started meanwhile: nobody withdraws without being asked.
         await live.change(lambda t: t.leave(user.id))
         await reply(interaction, t("tournament.left", lang))
     elif action == TournamentAction.CONFIRM_LEAVE:
-        entry = await live.change(lambda t: t.leave(user.id))
+        entry = await live.change(lambda t: t.withdraw(user.id))
         await tell(reply(interaction, t("tournament.withdrew", lang)), interaction)
-        await live.withdraw(entry.number)
+        await live.withdrawn(entry.number)
     elif action == TournamentAction.BOTS:
         added = await live.change(lambda t: t.fill_with_bots(user.id))
         await reply(interaction, tn("tournament.filled", lang, added))
     elif action == TournamentAction.START:
         services.openings.check()
-        have = interaction.app_permissions
-        missing = [name for name in THREAD_PERMISSIONS if not getattr(have, name)]
-        if missing:
-            raise Refusal("tournament_threads", perms=missing)
+        require_thread_permissions(interaction)
         await live.change(lambda t: t.start(user.id, now()))
         with contextlib.suppress(discord.HTTPException):
             await interaction.response.defer()

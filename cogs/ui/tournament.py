@@ -28,6 +28,14 @@ from .words import bot_words
 GROUP_NAMES = "ABCDEFGHIJKLMNOP"
 
 
+def message_link(tournament: Tournament) -> str:
+    """A link to the tournament's message (to its channel while it has none)."""
+    if tournament.message_id is None:
+        return f"<#{tournament.channel_id}>"
+    guild = tournament.guild_id
+    return f"https://discord.com/channels/{guild}/{tournament.channel_id}/{tournament.message_id}"
+
+
 def entry_words(entry: Entry, lang: str) -> str:
     """An entry as the messages name it: "<@1> y <@2>", "🤖 Rosita (normal)"."""
     if entry.is_bot:
@@ -138,16 +146,14 @@ def _signup_rows(tournament: Tournament, lang: str) -> Rows:
     return Rows.stacked(rows)
 
 
-def stage_words(tournament: Tournament, played: Round, lang: str) -> str:
-    """ "fase de grupos", "semifinales", "final"…"""
-    if played.stage == Stage.KNOCKOUT:
-        playing = sum(p.b is not None for p in played.pairings)
-        if len(played.pairings) == 1 and playing == 1:
-            return t("tournament.stage.final", lang)
-        if len(played.pairings) == 2:
-            return t("tournament.stage.semifinal", lang)
-        if len(played.pairings) == 4:
-            return t("tournament.stage.quarterfinal", lang)
+KNOCKOUT_STAGES = {1: "final", 2: "semifinal", 4: "quarterfinal"}  # by matches in the round
+
+
+def stage_words(played: Round, lang: str) -> str:
+    """ "fase de grupos", "cuartos de final", "semifinales", "final"…"""
+    named = KNOCKOUT_STAGES.get(len(played.pairings))
+    if played.stage == Stage.KNOCKOUT and named is not None:
+        return t(f"tournament.stage.{named}", lang)
     return t(f"tournament.stage.{played.stage}", lang)
 
 
@@ -157,7 +163,7 @@ def round_lines(tournament: Tournament, played: Round, lang: str) -> list[str]:
             "tournament.round",
             lang,
             number=played.number,
-            stage=stage_words(tournament, played, lang),
+            stage=stage_words(played, lang),
         )
     ]
     group = None
@@ -227,7 +233,7 @@ def call_text(tournament: Tournament, pairing: Pairing, played: Round, lang: str
         "tournament.call",
         lang,
         people=" ".join(people),
-        stage=stage_words(tournament, played, lang).capitalize(),
+        stage=stage_words(played, lang).capitalize(),
         number=played.number,
         minutes=tournament.settings.walkover_seconds // 60,
     )
@@ -306,8 +312,7 @@ def bracket_picture(tournament: Tournament, lang: str) -> BracketPicture:
     group standings as a list, its champion once it has one. Plain names only."""
     knockout = [r for r in tournament.rounds if r.stage == Stage.KNOCKOUT]
     rounds = tuple(
-        (stage_words(tournament, r, lang).capitalize(), _drawn_matches(tournament, r, lang))
-        for r in knockout
+        (stage_words(r, lang).capitalize(), _drawn_matches(tournament, r, lang)) for r in knockout
     )
     standings: tuple[Standing, ...] = ()
     if tournament.settings.format != Format.KNOCKOUT:
@@ -328,7 +333,7 @@ def bracket_picture(tournament: Tournament, lang: str) -> BracketPicture:
     )
     title = t("tournament.picture_title", lang, how=shape)
     if current is not None and tournament.is_running:
-        now_playing = stage_words(tournament, current, lang)
+        now_playing = stage_words(current, lang)
         title = t("tournament.picture_round", lang, number=current.number, stage=now_playing)
     return BracketPicture(
         title=title,

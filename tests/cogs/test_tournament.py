@@ -518,3 +518,25 @@ async def test_two_clicks_at_once_sign_up_once_and_start_once(world, manager):
     assert len(started.rounds) == 1 and len(world.channel.threads) == 1
     answers = [r.response.content for r in (first, second) if r.response is not None]
     assert t("refuse.tournament_started", "en") in answers
+
+
+async def test_leaving_as_the_tournament_starts_never_withdraws_without_asking(world, manager):
+    """Leave and Start in the same instant: she is either off the list before the start,
+    or told it started (and may withdraw, after the question); never withdrawn unasked."""
+    tournament = await open_tournament(world, manager, format="knockout", size=4, length="one")
+    for member in (world.ana, world.beto, world.carla):
+        await press(world, member, tournament, "join")
+    message = message_of(world, tournament)
+    left, _ = await at_once(
+        world.env,
+        world.ana.click(message, custom_id=click_id(tournament, "leave")),
+        manager.click(message, custom_id=click_id(tournament, "start")),
+    )
+    started = live_tournament(world)
+    assert started.phase == TournamentPhase.RUNNING
+    ana = started.entry_of(world.ana.id)
+    if ana is None:
+        assert left.response.content == t("tournament.left", "en")
+    else:
+        assert not ana.withdrawn
+        assert left.response.content == t("refuse.tournament_started", "en")

@@ -179,9 +179,10 @@ def test_bad_sign_ups_change_nothing():
     made.start(HOST, 0.0)
     assert made.version > version
     refused("tournament_started", lambda: made.join(103, "late"))
-    left = made.leave(101)  # after the start: a withdrawal
+    refused("tournament_started", lambda: made.leave(101))  # started: no quiet leaving
+    left = made.withdraw(101)
     assert left.withdrawn
-    refused("tournament_not_in", lambda: made.leave(101))
+    refused("tournament_not_in", lambda: made.withdraw(101))
 
 
 def test_only_bots_cannot_start():
@@ -194,7 +195,7 @@ def test_a_withdrawn_entry_loses_its_next_matches_without_playing():
     made = tournament(4)
     made.start(HOST, 0.0)
     pairing = made.to_open()[0]
-    made.leave(made.entry(pairing.a).members[0])
+    made.withdraw(made.entry(pairing.a).members[0])
     assert pairing not in made.to_open() and pairing.winner == pairing.b and pairing.walkover
 
 
