@@ -665,22 +665,11 @@ class TableSession:
             self.summary = None
         self.paused_until = None
         self._record(events, now, made_by=made_by, seat=seat, was_locked=was_locked)
-        # The last event that ends a hand: a cartón, or a chica (maybe won by a doble ronda
-        # of the next deal: that deal then belongs to the chica that ended).
-        ended_at = max((i for i, e in enumerate(events) if e.kind in HAND_ENDS), default=None)
-        if ended_at is None:
-            self._count_hand_points(events)
-        else:  # the next hand's first deal (and its rondas) follow what ended this one
-            next_deal = next(
-                (i for i, e in enumerate(events) if i > ended_at and e.kind == EventKind.DEAL),
-                len(events),
-            )
-            self._count_hand_points(events[:next_deal])
-            finished, self.hand_points = self.hand_points, [0, 0]
-            self._count_hand_points(events[next_deal:])
-        if game.winner is None and ended_at is not None:
-            ended_chica = any(e.kind == EventKind.CHICA for e in events)
-            chica = list(game.chica_history[-1]) if ended_chica else None
+        ended, finished = self._count_hand_points(events)
+        if game.winner is None and ended:
+            # The chica this hand ended (the first, if another was won outright after it).
+            chicas = sum(e.kind == EventKind.CHICA for e in events)
+            chica = list(game.chica_history[-chicas]) if chicas else None
             self.summary = {"captured": captured, "chica": chica}
             if finished is not None:
                 self.summary["points"] = finished
@@ -690,7 +679,29 @@ class TableSession:
             self._finish(EndReason.MATCH, now)
         return events
 
-    def _count_hand_points(self, events: list[Event]) -> None:
+    def _count_hand_points(self, events: list[Event]) -> tuple[bool, list[int] | None]:
+        """Add the points of `events` to the hand they belong to. Returns whether a hand
+        ended among them, and what each side scored in it (None: not known).
+
+        The ended hand's points run to the chica it ended (maybe won by a doble ronda of
+        the next deal), else to its cartón; the deal after that starts the next hand. A
+        chica won outright at its very first deal (the game's first, too) has no hand."""
+        ends = [i for i, e in enumerate(events) if e.kind in HAND_ENDS]
+        if not ends:
+            self._add_points(events)
+            return False, None
+        chicas = [i for i, e in enumerate(events) if e.kind == EventKind.CHICA]
+        last_end = chicas[-1] if chicas else ends[-1]
+        next_deal = next(
+            (i for i, e in enumerate(events) if i > last_end and e.kind == EventKind.DEAL),
+            len(events),
+        )
+        self._add_points(events[: chicas[0] + 1] if chicas else events[:next_deal])
+        finished, self.hand_points = self.hand_points, [0, 0]
+        self._add_points(events[next_deal:])
+        return True, finished
+
+    def _add_points(self, events: list[Event]) -> None:
         if self.hand_points is None:
             return
         for event in events:

@@ -258,6 +258,8 @@ def test_a_rematch_is_against_the_same_bots(players):
 @settings(max_examples=10, deadline=None)
 @given(seed=st.integers(0, 2**32), players=st.sampled_from([2, 4]))
 @example(seed=151501, players=2)  # a doble ronda of the next deal wins the chica
+@example(seed=22805379, players=4)  # ...and of the next chica's first deal wins that one too
+@example(seed=1146, players=2)  # the game's very first deal wins the first chica
 def test_each_hand_tells_what_each_side_scored_in_it(seed, players):
     """The points of the hands of a chica told so far, and those of the hand in play, add
     up to the chica's score; a chica's hands add up to its final score."""
