@@ -26,7 +26,7 @@ from tables import Phase, Refusal, TableSession
 from ..clock import now
 from .driver import TableDriver
 from .publisher import TablePublisher
-from .state import Hand, OpenHand, TableKit, TableMeta, log_fields
+from .state import Drawn, Hand, OpenHand, TableKit, TableMeta, log_fields
 
 log = logging.getLogger(__name__)
 
@@ -201,12 +201,14 @@ class LiveTable:
             collapse = self.publisher.collapse(older)
             self._kit.scheduler.spawn(collapse, f"collapse-{self.session_id}")
 
-    def set_message(
-        self, message_id: int, posted_at: float, picture: str | None, version: int
-    ) -> None:
-        """The public message was (re)posted as `message_id`, showing state `version`."""
+    def set_message(self, message_id: int, posted_at: float, drawn: Drawn, version: int) -> None:
+        """The public message was (re)posted as `message_id`: `drawn`, of state `version`."""
         self._session.table_message_id = message_id
-        self._meta.posted_at, self._meta.picture = posted_at, picture
+        self._meta.posted_at, self._meta.picture, self._meta.shown = (
+            posted_at,
+            drawn.picture,
+            drawn.key,
+        )
         self._kit.scheduler.spawn(self._save_message(), f"message-{self.session_id}")
         self.publisher.replied(version)
 

@@ -22,7 +22,7 @@ from render.table import render_table_png
 from ..clock import backoff, now
 from ..ui.pictures import table_picture
 from ..ui.table import hand_payload, public_payload
-from .state import OpenHand, Table, TableKit, log_fields, picture_key
+from .state import Drawn, OpenHand, Table, TableKit, log_fields, picture_key
 
 log = logging.getLogger(__name__)
 
@@ -109,8 +109,10 @@ class TablePublisher:
             self._wanted = False
             try:
                 async with self._kit.background:
-                    await self._publish_table()
-                    await self._push_hands()
+                    edited = await self._publish_table()
+                    pushed = await self._push_hands()
+                    if edited or pushed:  # a restart then knows what players see
+                        await self._table.save_meta()
                 attempt = 0
             except TableUnreachable:
                 await self._table.close_unreachable()
@@ -130,24 +132,26 @@ class TablePublisher:
                 )
                 await asyncio.sleep(delay)
 
-    async def _publish_table(self) -> None:
+    async def _publish_table(self) -> bool:
+        """Edit the message to the saved state (post it anew if it is gone or too old to
+        edit); nothing at all when it already shows exactly that. Whether it was edited."""
         session, meta, io_ = self._table.session, self._table.meta, self._kit.io
-        notice = self._kit.openings.notice(session.lang) if session.is_live else ""
-        payload = public_payload(session, self._kit.emojis, notice)
         message_id = session.table_message_id
+        drawn = await self._draw(fresh=False)
+        if message_id is not None and drawn.key == meta.shown:
+            return False
         too_old = meta.posted_at is None or now() - meta.posted_at > TABLE_REPOST_SECONDS
         if message_id is not None and not too_old:
-            files, picture = await self._picture(fresh=False)
             try:
                 await io_.edit_message(
                     session.channel_id,
                     message_id,
-                    content=payload.content,
-                    view=payload.view,
-                    attachments=discord.utils.MISSING if files is None else files,
+                    content=drawn.payload.content,
+                    view=drawn.payload.view,
+                    attachments=discord.utils.MISSING if drawn.files is None else drawn.files,
                 )
-                meta.picture = picture
-                return
+                meta.picture, meta.shown = drawn.picture, drawn.key
+                return True
             except discord.NotFound:
                 log.info(
                     "table message of %s is gone; posting it again",
@@ -163,10 +167,14 @@ class TablePublisher:
             except discord.HTTPException as error:
                 if error.code != TOO_MANY_OLD_EDITS:
                     raise
-        files, picture = await self._picture(fresh=True)
+        if drawn.files is None:  # a new message carries its picture
+            drawn = await self._draw(fresh=True)
         try:
             message = await io_.send(
-                session.channel_id, payload.content, view=payload.view, files=files
+                session.channel_id,
+                drawn.payload.content,
+                view=drawn.payload.view,
+                files=drawn.files,
             )
         except (discord.NotFound, discord.Forbidden) as error:
             # A deleted channel is gone for good; access may come back, so a refusal to
@@ -178,42 +186,44 @@ class TablePublisher:
         self._refused_posts = 0
         if message_id is not None:
             self._kit.scheduler.spawn(self._retire(message_id), f"retire-{session.session_id}")
-        self._table.set_message(message.id, now(), picture, session.version)
+        self._table.set_message(message.id, now(), drawn, session.version)
+        return False  # set_message saves it
 
-    async def first_picture(self) -> tuple[list[discord.File], str | None]:
-        """What a new table message carries: the picture (if shown here) and its key."""
-        files, key = await self._picture(fresh=True)
-        return files or [], key
+    async def first_message(self) -> Drawn:
+        """What a new table message carries (posted by the opener's reply)."""
+        return await self._draw(fresh=True)
 
-    async def _picture(self, fresh: bool) -> tuple[list[discord.File] | None, str | None]:
-        """The attachments the message needs (None: leave them) and the picture it will show.
-
-        Drawn only when what it shows changed (and the renderer caches by content);
-        servers can turn it off.
-        """
+    async def _draw(self, fresh: bool) -> Drawn:
+        """The message for the saved state. Its picture is drawn only when what it shows
+        changed (and the renderer caches by content); servers can turn it off. `fresh`: a
+        new message, which carries every file it needs."""
         session, meta = self._table.session, self._table.meta
+        notice = self._kit.openings.notice(session.lang) if session.is_live else ""
+        payload = public_payload(session, self._kit.emojis, notice)
         if session.game is None:
-            return (None if not fresh else []), None
+            return Drawn(payload, [] if fresh else None, None)
         settings = await self._kit.settings.get(session.guild_id)
         if not settings.table_picture:
-            return ([] if meta.picture or fresh else None), None
+            return Drawn(payload, [] if meta.picture or fresh else None, None)
         picture = table_picture(session)
         key = picture_key(picture)
         if key == meta.picture and not fresh:
-            return None, key
+            return Drawn(payload, None, key)
         png = render_table_png(picture)  # under a millisecond from pre-drawn cards
-        return [discord.File(io.BytesIO(png), filename="mesa.png")], key
+        return Drawn(payload, [discord.File(io.BytesIO(png), filename="mesa.png")], key)
 
     async def _retire(self, message_id: int) -> None:
         """An old table message: its cards may be back in hands by now, so only a pointer stays."""
         moved = t("table.moved", self._table.session.lang)
         await self._kit.io.edit_public(self._table.channel_id, message_id, moved, attachments=[])
 
-    async def _push_hands(self) -> None:
-        """Refresh the hands players have open, while their interaction tokens live."""
+    async def _push_hands(self) -> bool:
+        """Refresh the hands players have open, while their interaction tokens live;
+        whether any was."""
         session, hands = self._table.session, self._table.meta.hands
         if session.game is None:
-            return
+            return False
+        pushed = False
         for user_id, hand in list(hands.items()):
             if hand.shown_version == session.version:
                 continue
@@ -228,6 +238,8 @@ class TablePublisher:
                 hands.pop(user_id, None)
                 continue
             hand.shown_version = session.version
+            pushed = True
+        return pushed
 
     async def collapse(self, hand: OpenHand) -> None:
         """An older private hand would still look live (old cards, "your turn!"): it goes,

@@ -8,6 +8,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol, TypeVar
 
+import discord
+
 from db import Storage
 from render.table import TablePicture
 from tables import TableSession
@@ -21,6 +23,7 @@ from ..metrics import Metrics
 from ..openings import Openings
 from ..scheduler import Scheduler
 from ..seasons.keeper import SeasonKeeper
+from ..ui.rows import Payload
 from ..workers import Workers
 
 T = TypeVar("T")
@@ -45,7 +48,7 @@ class OpenHand:
     opened_at: float
     lang: str
     message_id: int | None = None  # the private message the token edits
-    shown_version: int = -1  # not saved: after a restart every open hand is refreshed once
+    shown_version: int = -1  # the state version it shows (-1: refresh it)
 
     def expired(self) -> bool:
         """Its interaction token no longer edits the message (or is about to stop)."""
@@ -57,6 +60,7 @@ class OpenHand:
             "opened_at": self.opened_at,
             "lang": self.lang,
             "message_id": self.message_id,
+            "shown_version": self.shown_version,
         }
 
 
@@ -68,6 +72,7 @@ class TableMeta:
     reminder_id: int | None = None  # the turn reminder to delete at the next change
     ping_id: int | None = None  # the "your turn" ping, deleted the same way
     picture: str | None = None  # the picture the message shows (a key), None: none
+    shown: str | None = None  # what the message shows (`Drawn.key`), None: unknown
     recorded: bool = False  # the finished match is in the records
     hands: dict[int, OpenHand] = field(default_factory=dict)
 
@@ -77,6 +82,7 @@ class TableMeta:
             "reminder_id": self.reminder_id,
             "ping_id": self.ping_id,
             "picture": self.picture,
+            "shown": self.shown,
             "recorded": self.recorded,
             "hands": {str(user): hand.to_dict() for user, hand in self.hands.items()},
         }
@@ -89,6 +95,7 @@ class TableMeta:
             reminder_id=data.get("reminder_id"),
             ping_id=data.get("ping_id"),
             picture=data.get("picture"),
+            shown=data.get("shown"),
             recorded=bool(data.get("recorded", False)),
             hands=hands,
         )
@@ -101,7 +108,25 @@ def log_fields(session: TableSession) -> dict[str, int | str | None]:
 
 def picture_key(picture: TablePicture) -> str:
     """A short fingerprint of a picture, kept to know whether the message shows it."""
-    return hashlib.blake2s(repr(picture).encode(), digest_size=8).hexdigest()
+    return _fingerprint(picture)
+
+
+def _fingerprint(value: object) -> str:
+    return hashlib.blake2s(repr(value).encode(), digest_size=8).hexdigest()
+
+
+class Drawn(NamedTuple):
+    """A table message as drawn: its text and rows, the files it carries (None: keep the
+    ones it has), the key of its picture (None: no picture) and of the whole message."""
+
+    payload: Payload
+    files: list[discord.File] | None
+    picture: str | None
+
+    @property
+    def key(self) -> str:
+        """Equal keys, equal messages: an edit from one to the other would change nothing."""
+        return _fingerprint((self.payload.content, self.payload.rows, self.picture))
 
 
 class TableFollowers:
@@ -163,6 +188,6 @@ class Table(Protocol):
     ) -> T: ...
     async def save_meta(self) -> None: ...
     def set_message(
-        self, message_id: int, posted_at: float, picture: str | None, version: int
+        self, message_id: int, posted_at: float, drawn: Drawn, version: int
     ) -> None: ...
     async def close_unreachable(self) -> None: ...

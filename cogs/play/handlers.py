@@ -36,7 +36,7 @@ from ..services import Services, services_of
 from ..ui import ids
 from ..ui.ids import Clickable, LobbyAction, TableAction
 from ..ui.rows import Payload
-from ..ui.table import choice_payload, forfeit_payload, hand_payload, public_payload
+from ..ui.table import choice_payload, forfeit_payload, hand_payload
 from ..ui.words import rules_text
 from ..workers import Work
 
@@ -183,10 +183,11 @@ async def _post_by_reply(
 ) -> None:
     session = table.session
     version = session.version
-    payload = public_payload(session, services.emojis)
-    files, picture = await table.publisher.first_picture()
+    drawn = await table.publisher.first_message()
     try:
-        response = await interaction.response.send_message(**payload.to_send(), files=files)
+        response = await interaction.response.send_message(
+            **drawn.payload.to_send(), files=drawn.files or []
+        )
         message_id = response.message_id
         if message_id is None:
             message_id = (await interaction.original_response()).id
@@ -194,7 +195,7 @@ async def _post_by_reply(
         log.warning("could not post table %s by reply", session.session_id, exc_info=True)
         table.publisher.reply_failed()
         return
-    table.set_message(message_id, now(), picture, version)
+    table.set_message(message_id, now(), drawn, version)
 
 
 # ------------------------------------------------------------------- the lobby

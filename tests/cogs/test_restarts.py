@@ -163,8 +163,10 @@ async def test_open_hands_are_refreshed_after_a_restart(world, make_bot):
     assert pushes[-1].json["content"] == expected.content
 
 
-async def test_a_table_posted_long_ago_is_posted_again_after_a_restart(world, make_bot):
-    session = await start_against_bot(world)
+async def test_a_table_posted_long_ago_is_posted_again_at_its_next_change_after_a_restart(
+    world, make_bot
+):
+    session = await her_turn_against_bot(world)
     storage = world.env.bot.storage
     row = await storage.get_session(session.session_id)
     old_message = current(world.env, session.session_id).table_message_id
@@ -173,6 +175,9 @@ async def test_a_table_posted_long_ago_is_posted_again_after_a_restart(world, ma
     await world.env.restart_bot(make_bot())
     await world.env.advance_time(5)
     table = services(world.env).runtime.table(session.session_id)
+    assert table.message_id == old_message  # it shows the saved state: nothing to send
+    await play_one_turn(world, world.ana, current(world.env, session.session_id))
+    await world.env.settle()
     assert table.message_id != old_message
     assert "continues below" in message(world.channel, old_message).content
     await assert_consistent(world, session.session_id)
@@ -195,6 +200,47 @@ async def test_a_picture_turned_off_while_the_bot_was_down_is_removed(world, mak
     await world.env.restart_bot(make_bot())
     await world.env.advance_time(5)
     assert table_message(world, current(world.env, session.session_id)).attachments == []
+
+
+def channel_writes(world, since: int) -> list:
+    return [
+        r
+        for r in world.env.http_requests[since:]
+        if r.method in ("PATCH", "POST") and "/channels/" in r.path
+    ]
+
+
+async def test_after_a_restart_a_table_that_shows_its_saved_state_costs_no_request(world, make_bot):
+    session = await her_turn_against_bot(world)
+    hand = await open_hand(world, world.ana, session)
+    await world.env.settle()
+    await world.env.restart_bot(make_bot())
+    before = len(world.env.http_requests)
+    await world.env.advance_time(5)
+    assert channel_writes(world, before) == []
+    assert not [r for r in world.env.http_requests[before:] if "/webhooks/" in r.path]  # her hand
+    await play_one_turn(world, world.ana, current(world.env, session.session_id))
+    assert hand.id is not None
+    await assert_consistent(world, session.session_id)
+
+
+@pytest.mark.bot_options(bot_pause_seconds=SLOW_BOT)
+async def test_after_a_restart_a_table_behind_its_saved_state_is_edited_once(world, make_bot):
+    session = await start_against_bot(world)
+    if current(world.env, session.session_id).current_seat().is_bot:
+        await world.env.advance_time(SLOW_BOT + 1)
+    hand = await open_hand(world, world.ana, current(world.env, session.session_id))
+    shown, button = await click_that_plays(world.env, world.ana, hand)
+    await crash_while_publishing_fails(world)
+    await world.ana.click(shown, custom_id=button)  # saved; the table edit fails
+    world.env.backend.faults.clear()
+    world.env.errors.clear()
+    await world.env.restart_bot(make_bot(bot_pause_seconds=SLOW_BOT))
+    before = len(world.env.http_requests)
+    await world.env.advance_time(SLOW_BOT + 5)  # the move and the bot's answer, in one edit
+    writes = channel_writes(world, before)
+    assert [w.method for w in writes] == ["PATCH"]
+    await assert_consistent(world, session.session_id)
 
 
 # ------------------------------------------------------ a crash at each step after a move

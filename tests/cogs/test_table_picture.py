@@ -26,14 +26,20 @@ async def test_the_table_has_a_picture_and_a_server_can_turn_it_off(world):
     assert table_message(world, session).attachments == []
 
 
-async def test_an_unchanged_table_is_not_uploaded_again(world):
+async def test_an_unchanged_table_is_not_sent_again_and_new_words_alone_carry_no_picture(world):
     await world.ana.slash(world.channel, "cuarenta start", mode="bot", bot_level="easy")
-    runtime = world.env.bot.services.runtime
+    services = world.env.bot.services
+    table = services.runtime.table(only_session(world.env).session_id)
     before = len(world.env.http_requests)
-    runtime.table(only_session(world.env).session_id).publisher.publish()  # same state again
-    await world.env.settle()  # the edit carries the text only, no new picture
-    edit = world.env.http_requests[before]
+    table.publisher.publish()  # the same state again: the message already shows it
+    await world.env.settle()
+    assert world.env.http_requests[before:] == []
+    await services.openings.set_maintenance(world.env.bot.storage, True)
+    table.publisher.publish()  # a notice on top: the text changes, the picture does not
+    await world.env.settle()
+    (edit,) = world.env.http_requests[before:]
     assert edit.method == "PATCH" and "attachments" not in (edit.json or {})
+    assert "maint" in edit.json["content"].lower()
 
 
 async def test_the_table_text_the_picture_and_the_hand_show_cards_in_one_order(world):
