@@ -7,6 +7,7 @@ StorageError (StorageBusy: locked by another program, try later; SchemaTooNewErr
 ChannelTaken when a second session would be live in one channel.
 """
 
+from .codec import Encoded, encode
 from .errors import ChannelTaken, SchemaTooNewError, StorageBusy, StorageError
 from .models import (
     CurvePoint,
@@ -44,6 +45,7 @@ from .storage import Storage
 __all__ = [
     "ChannelTaken",
     "CurvePoint",
+    "Encoded",
     "HistoryEntry",
     "LeaderboardRow",
     "LoggedSeat",
@@ -76,4 +78,5 @@ __all__ = [
     "StorageBusy",
     "StorageError",
     "StoredPuzzle",
+    "encode",
 ]

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from .backend import Database, UniqueViolation
-from .codec import to_json
+from .codec import Encoded, to_json
 from .errors import ChannelTaken
 from .models import SESSION_KINDS, SessionRow, Shards
 
@@ -31,7 +31,7 @@ async def save(
     guild_id: int | None,
     channel_id: int,
     kind: str,
-    state: dict,
+    state: dict | Encoded,
     now: float,
     *,
     live: bool = True,

@@ -30,6 +30,7 @@ from . import (
     tournaments,
 )
 from .backend import Database
+from .codec import Encoded
 from .errors import StorageError
 from .migrations import LATEST_VERSION
 from .models import (
@@ -173,15 +174,16 @@ class Storage:
         guild_id: int | None,
         channel_id: int,
         kind: str,
-        state: dict,
+        state: dict | Encoded,
         *,
         live: bool = True,
         meta: dict | None = None,
     ) -> None:
         """Insert or replace a session (kind "lobby", "challenge" or "game"); committed.
 
-        `state` and `meta` must be JSON-able dicts; they come back as JSON gives them (lists
-        for tuples, string keys). meta None keeps the saved meta ({} for a new session).
+        `state` and `meta` must be JSON-able dicts (`state` may be one already `encode`d);
+        they come back as JSON gives them (lists for tuples, string keys). meta None keeps
+        the saved meta ({} for a new session).
         A channel has at most one live session: ChannelTaken, and nothing saved, if another
         session is live there and this one is saved live. live=False frees the channel.
         """

@@ -70,7 +70,9 @@ WORDS = {
     "en": {"stock": "stock", "empty": "empty table"},
 }
 
-CACHE_SIZE = 256
+# PNGs kept for pictures drawn again as they were (a table posted anew, a replay): a live
+# table's publisher draws only a picture that changed, so a few suffice (about 9 KB each).
+CACHE_SIZE = 32
 
 
 def _card_text(card: Card | str) -> str:

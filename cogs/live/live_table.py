@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import copy
+import json
 import logging
 import time
 from collections.abc import Callable
@@ -19,6 +19,7 @@ from typing import Any, Protocol, TypeVar
 
 import discord
 
+from db import Encoded, encode
 from i18n import t
 from tables import Phase, Refusal, TableSession
 
@@ -57,7 +58,8 @@ class LiveTable:
         self._session = session
         self._meta = meta or TableMeta()
         # What the database holds (a new table: what it will hold once opened).
-        self._saved_state, self._saved_meta = session.to_dict(), self._meta.to_dict()
+        self._saved_state = encode(session.to_dict(), "a session state")
+        self._saved_meta = self._meta.to_dict()
         self._lock = asyncio.Lock()
         self._closed = False
         self.publisher = TablePublisher(self, kit, awaiting_reply=posted_by_reply)
@@ -137,12 +139,13 @@ class LiveTable:
             self._keep_hand(hand)
         notices = [self._meta.reminder_id, self._meta.ping_id]
         self._meta.reminder_id = self._meta.ping_id = None
-        state, meta = self._session.to_dict(), self._meta.to_dict()
+        state = encode(self._session.to_dict(), "a session state")
+        meta = self._meta.to_dict()
         try:
             await self._save(state, meta)
         except BaseException:
             # Not saved, so it did not happen: back to the last saved state.
-            self._session = TableSession.from_dict(copy.deepcopy(self._saved_state))
+            self._session = TableSession.from_dict(json.loads(self._saved_state))
             self._meta = TableMeta.from_dict(self._saved_meta)
             raise
         self._saved_state, self._saved_meta = state, meta
@@ -157,7 +160,7 @@ class LiveTable:
         self.driver.drive()
         return result
 
-    async def _save(self, state: dict[str, Any], meta: dict[str, Any]) -> None:
+    async def _save(self, state: Encoded, meta: dict[str, Any]) -> None:
         session = self._session
         started = time.perf_counter()
         await self._kit.storage.save_session(
@@ -211,7 +214,8 @@ class LiveTable:
     async def _save_message(self) -> None:
         async with self._lock:
             try:
-                state, meta = self._session.to_dict(), self._meta.to_dict()
+                state = encode(self._session.to_dict(), "a session state")
+                meta = self._meta.to_dict()
                 await self._save(state, meta)
                 self._saved_state, self._saved_meta = state, meta
             except Exception:

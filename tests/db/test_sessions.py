@@ -1,12 +1,13 @@
 """Live sessions and server settings: saved, committed, and back after a crash."""
 
 import asyncio
+import json
 import sqlite3
 
 import asyncpg
 import pytest
 
-from db import ChannelTaken, SessionRow, Storage, StorageError
+from db import ChannelTaken, SessionRow, Storage, StorageError, encode
 from tests.db.conftest import ticking_clock
 from tests.db.other_connection import in_transaction, peek, poke
 
@@ -43,6 +44,13 @@ async def test_sessions_survive_a_crash(database):
 async def test_a_save_is_on_disk_when_the_call_returns(storage, database):
     await storage.save_session("g", 1, 2, "game", GAME_STATE)
     assert await peek(database, "SELECT session_id, kind FROM sessions") == [("g", "game")]
+
+
+async def test_a_state_encoded_beforehand_is_saved_as_the_dict_would_be(storage):
+    await storage.save_session("g", 1, 2, "game", encode(GAME_STATE, "a state"))
+    assert (await storage.get_session("g")).state == GAME_STATE
+    with pytest.raises(TypeError):
+        await storage.save_session("h", 1, 3, "game", json.dumps(GAME_STATE))  # type: ignore[arg-type]
 
 
 async def test_saving_again_replaces_the_state_and_keeps_the_order(storage):
