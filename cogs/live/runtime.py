@@ -26,6 +26,7 @@ from .state import TableKit, TableMeta, log_fields
 log = logging.getLogger(__name__)
 
 SWEEP_SECONDS = 30.0
+YIELD_EVERY = 50  # tables restored or resumed between two turns of the event loop
 FINISHED_KEEP_SECONDS = 24 * 3600  # a finished table is kept this long (for Rematch)
 
 Occupant = LiveTable | LiveChallenge
@@ -195,7 +196,9 @@ class TableRuntime:
     async def restore(self) -> None:
         """Load every saved lobby, challenge and game of this process's shards (before
         connecting); other processes restore the other shards' tables."""
-        for row in await self.kit.storage.load_sessions(self.own_shards()):
+        for count, row in enumerate(await self.kit.storage.load_sessions(self.own_shards())):
+            if count % YIELD_EVERY == YIELD_EVERY - 1:
+                await asyncio.sleep(0)  # thousands of tables: let the rest of the bot run
             try:
                 if row.kind == "challenge":
                     live = LiveChallenge(self.kit, self, Challenge.from_dict(row.state))
@@ -219,7 +222,9 @@ class TableRuntime:
         if self._resumed:
             return
         self._resumed = True
-        for table in list(self.tables.values()):
+        for count, table in enumerate(list(self.tables.values())):
+            if count % YIELD_EVERY == YIELD_EVERY - 1:
+                await asyncio.sleep(0)
             session = table.session
             if session.is_live and not await self._channel_exists(session.channel_id):
                 await table.close_unreachable()
@@ -231,7 +236,7 @@ class TableRuntime:
                     await table.change(lambda s: setattr(s, "turn_started_at", now()))
             table.driver.drive()
             if session.is_live:
-                table.publisher.publish()  # the message may predate the last saved move
+                table.publisher.publish()  # nothing is sent if the message shows the saved state
         for live in list(self.challenges.values()):
             live.arm()
         self.kit.scheduler.spawn(self._sweep(), "sweep")
