@@ -202,6 +202,17 @@ async def test_a_picture_turned_off_while_the_bot_was_down_is_removed(world, mak
     assert table_message(world, current(world.env, session.session_id)).attachments == []
 
 
+async def her_card_to_play_against_a_slow_bot(world):
+    """A game against a SLOW_BOT bot at her turn: the session, her hand showing a card that
+    plays, and the button that plays it."""
+    session = await start_against_bot(world)
+    if current(world.env, session.session_id).current_seat().is_bot:
+        await world.env.advance_time(SLOW_BOT + 1)
+    hand = await open_hand(world, world.ana, current(world.env, session.session_id))
+    shown, button = await click_that_plays(world.env, world.ana, hand)
+    return session, shown, button
+
+
 def channel_writes(world, since: int) -> list:
     return [
         r
@@ -226,11 +237,7 @@ async def test_after_a_restart_a_table_that_shows_its_saved_state_costs_no_reque
 
 @pytest.mark.bot_options(bot_pause_seconds=SLOW_BOT)
 async def test_after_a_restart_a_table_behind_its_saved_state_is_edited_once(world, make_bot):
-    session = await start_against_bot(world)
-    if current(world.env, session.session_id).current_seat().is_bot:
-        await world.env.advance_time(SLOW_BOT + 1)
-    hand = await open_hand(world, world.ana, current(world.env, session.session_id))
-    shown, button = await click_that_plays(world.env, world.ana, hand)
+    session, shown, button = await her_card_to_play_against_a_slow_bot(world)
     await crash_while_publishing_fails(world)
     await world.ana.click(shown, custom_id=button)  # saved; the table edit fails
     world.env.backend.faults.clear()
@@ -266,11 +273,7 @@ async def crash_straight_after(world):
 async def test_a_crash_after_a_move_loses_nothing_and_shows_the_saved_state(
     world, make_bot, before_the_move
 ):
-    session = await start_against_bot(world)
-    if current(world.env, session.session_id).current_seat().is_bot:
-        await world.env.advance_time(SLOW_BOT + 1)
-    hand = await open_hand(world, world.ana, current(world.env, session.session_id))
-    shown, button = await click_that_plays(world.env, world.ana, hand)
+    session, shown, button = await her_card_to_play_against_a_slow_bot(world)
     await before_the_move(world)
     await world.ana.click(shown, custom_id=button)
     saved = (await world.env.bot.storage.get_session(session.session_id)).state
