@@ -28,10 +28,12 @@ restart  N live tables, mid-match: 2-player and 2 vs 2 tables in turn, one human
            seconds. Reported: click p50/p99; the longest event-loop block before ready and
            after it (/metrics scraped at ready and at the end); the seconds until every
            out-of-date table shows a newer state (its first edit that changes it); the
-           channel requests on each table until its human's first move after the restart,
-           for tables already up to date (ideal 0) and out of date (ideal 1); requests that
-           changed nothing, and uploads of the very picture the message already had; all
-           channel requests in that first minute, and their cost at Discord's ~50/s.
+           channel requests the restart cost each table (those before the first that
+           changed its message, and that one if the message was behind), for tables up
+           to date with their human to play (ideal 0), out of date, or up to date with a
+           bot to play (ideal 1); requests that changed nothing, and uploads of the very
+           picture the message already had; all channel requests from the restart to the
+           minute's end, and their cost at Discord's ~50/s.
 memory   the bot on prepared databases of 0, 200 and 2,000 resting tables, once it has
          posted them all and gone quiet: (RSS(N) - RSS(0)) / N in KB, and VmHWM.
 
@@ -430,7 +432,6 @@ class Player:
         self.rng = random.Random(seed * 100_003 + index)
         self.moves = 0
         self.over = False
-        self.moves_sent: list[float] = []  # perf_counter of each click that made a move
 
     @property
     def table(self) -> dict | None:
@@ -449,8 +450,6 @@ class Player:
             )
         except (ConnectionError, ConnectionResetError):
             return None  # the bot is down
-        if kind == "move":
-            self.moves_sent.append(sent)
         try:
             arrived, answer, reply = await asyncio.wait_for(future, CLICK_SECONDS)
         except TimeoutError:
@@ -761,17 +760,24 @@ class Restart:
         first_clicks = self.clicks.between(ready, end)
         after = writes_between(fake, restarted, end)
 
-        # per table: the requests until its human's first move after the restart
-        first_move = {
-            p.channel: min((at for at in p.moves_sent if at > ready), default=end) for p in live
-        }
+        # per table, the requests the restart cost: those before the first one that
+        # changed its message (they changed nothing), and that one where the message was
+        # behind (out of date, or its bot's move to show); later ones show later moves
         per_table: dict[int, list[dict]] = {p.channel: [] for p in live}
         for write in after:
-            if write["channel"] in per_table and write["at"] < first_move[write["channel"]]:
+            if write["channel"] in per_table:
                 per_table[write["channel"]].append(write)
-        fresh = [len(per_table[c]) for c in per_table if c not in stale | thinking]
-        old = [len(per_table[c]) for c in per_table if c in stale]
-        bots = [len(per_table[c]) for c in per_table if c in thinking]
+
+        def cost(channel: int, behind: bool) -> int:
+            writes = per_table[channel]
+            first = next((i for i, w in enumerate(writes) if w["changed"]), None)
+            if first is None:
+                return len(writes)
+            return first + (1 if behind else 0)
+
+        fresh = [cost(c, False) for c in per_table if c not in stale | thinking]
+        old = [cost(c, True) for c in per_table if c in stale]
+        bots = [cost(c, True) for c in per_table if c in thinking]
         # seconds from the restart until each out-of-date table's message changed
         shown_at = {}
         for write in after:
@@ -825,7 +831,8 @@ class Restart:
             f"  out-of-date tables showing a newer state: {len(shown_at)} of {len(stale)}, "
             f"seconds after the restart {spread(shown_s, 's') if shown_s else 'n=0'}"
             f"{f'; {never} NEVER within the minute' if never else ''}\n"
-            f"  requests per table until its human's first move after the restart:\n"
+            f"  requests the restart cost per table (those before the first that changed the "
+            f"message, and that one if the message was behind):\n"
             f"    up to date at the kill, its human to play: {sum(fresh)} on {len(fresh)} tables "
             f"({sum(n > 0 for n in fresh)} tables with any; ideal 0)\n"
             f"    up to date at the kill, a bot to play: {sum(bots)} on {len(bots)} tables "
