@@ -154,12 +154,12 @@ async def _prepare(spec: dict) -> None:
             )
     finally:
         await storage.close()
-    print(json.dumps({"tables": len(plays), "plays_min": min(plays, default=0)}))
+    print(json.dumps({"fewest": min(plays, default=0), "most": max(plays, default=0)}))
 
 
 def prepare_database(
     project: Path, folder: Path, name: str, guild: int, channels: list[int], seed: int
-) -> tuple[Path, float]:
+) -> Path:
     database = folder / f"{name}.sqlite3"
     spec = folder / f"{name}.json"
     spec.write_text(
@@ -185,7 +185,13 @@ def prepare_database(
     )
     if done.returncode != 0:
         sys.exit(f"preparing {len(channels)} tables failed:\n{done.stderr[-3000:]}")
-    return database, time.perf_counter() - began
+    plays = json.loads(done.stdout.splitlines()[-1])
+    print(
+        f"  prepared {len(channels)} tables in {time.perf_counter() - began:.1f} s, "
+        f"{plays['fewest']}-{plays['most']} plays made in each",
+        flush=True,
+    )
+    return database
 
 
 # ------------------------------------------------------------------------ the bot
@@ -627,10 +633,9 @@ class Restart:
 
     async def _run(self) -> dict[str, object]:
         args, fake, out = self.args, self.fake, self.figures
-        database, prep = prepare_database(
+        database = prepare_database(
             self.project, self.folder, "restart", fake.guild_id, fake.channels, args.seed
         )
-        print(f"prepared {args.tables} tables in {prep:.1f} s", flush=True)
         self.bot = bot = BotProcess(fake, self.project, database, self.folder / "bot.log")
 
         # ---------------------------------------------------------------- posting
@@ -895,7 +900,7 @@ async def memory(args: argparse.Namespace, project: Path, folder: Path) -> dict[
         await fake.start()
         bot = None
         try:
-            database, prep = prepare_database(
+            database = prepare_database(
                 project, folder, f"memory{size}", fake.guild_id, fake.channels, args.seed
             )
             bot = BotProcess(fake, project, database, folder / f"memory{size}.log")
@@ -915,7 +920,7 @@ async def memory(args: argparse.Namespace, project: Path, folder: Path) -> dict[
                 await asyncio.sleep(0.2)
             found[size] = bot.status()
             print(
-                f"  {size:5d} tables (prepared in {prep:.0f} s, posted and quiet "
+                f"  {size:5d} tables (posted and quiet "
                 f"{time.perf_counter() - began:.0f} s after the start): "
                 f"VmRSS {found[size]['VmRSS'] / 1024:.1f} MiB, "
                 f"VmHWM {found[size]['VmHWM'] / 1024:.1f} MiB",
