@@ -818,8 +818,17 @@ class Restart:
             first_min_moves=moves,
         )
         bound = "" if lag["after_exact"] else "<= "
+        blocks = (
+            f"  event loop's longest block: before ready {1000 * lag['before']:.0f} ms "
+            f"(start-up and restore), after ready {bound}{1000 * lag['after']:.0f} ms; "
+            f"{lag['over']:.0f} blocks over {1000 * LAG_BUCKETS_OVER:.0f} ms after ready "
+            f"(of {lag['samples']:.0f} looks)"
+        )
         if LAG_MAX not in at_end:
-            print("WARNING: the bot exports no event-loop lag (cogs/metrics.py watch_loop)")
+            blocks = "  event loop's longest block: not exported (cogs/metrics.py watch_loop)"
+            for key in ("lag_before_ready_ms", "lag_after_ready_ms", "lag_after_exact"):
+                out[key] = "n/a"
+            out["blocks_over_100ms_after_ready"] = "n/a"
         print(
             f"\n== restart: connected {connected - restarted:.1f} s after the start, ready "
             f"(+{READY_AFTER_CONNECT} s) at {ready - restarted:.1f} s; then "
@@ -829,10 +838,7 @@ class Restart:
             f"  click -> reply in the first minute: {spread(first_clicks)}; "
             f"timeouts so far {self.clicks.timeouts}\n"
             f"    {self.clicks.breakdown(ready, end)}\n"
-            f"  event loop's longest block: before ready {1000 * lag['before']:.0f} ms "
-            f"(start-up and restore), after ready {bound}{1000 * lag['after']:.0f} ms; "
-            f"{lag['over']:.0f} blocks over {1000 * LAG_BUCKETS_OVER:.0f} ms after ready "
-            f"(of {lag['samples']:.0f} looks)\n"
+            f"{blocks}\n"
             f"  out-of-date tables showing a newer state: {len(shown_at)} of {len(stale)}, "
             f"seconds after the restart {spread(shown_s, 's') if shown_s else 'n=0'}"
             f"{f'; {never} NEVER within the minute' if never else ''}\n"
