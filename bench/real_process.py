@@ -1,8 +1,9 @@
 """The bot as a real OS process: latency, CPU and Discord calls per move, and kill -9 recovery.
 
-    python bench/real_process.py                                # both runs, defaults below
+    python bench/real_process.py                                # all three runs, defaults below
     python bench/real_process.py --only latency --no-picture
     python bench/real_process.py --only crash --kills 6
+    python bench/real_process.py --only restart --restart-tables 100 --memory none
     python bench/real_process.py --project /path/to/other/checkout
 
 A thin wrapper over the loopback fake Discord in ../shared/loopback (see its README): the
@@ -18,14 +19,21 @@ websocket to a fake Discord on 127.0.0.1, and the harness plays games against it
            while G games are being played, compares the SQLite state with what each player
            was last shown (lost moves, mismatches), restarts it, and checks that the public
            tables and old buttons are right again a few seconds later.
+  restart  `bench/restart.py --tables N --memory 0,200,2000` (this checkout's, with the
+           fake Discord of tests/process): N live mid-match tables against the expert,
+           kill -9 with 10% of them out of date, restart with every player clicking at
+           once; click p50/p99 in steady play and in the first minute, the event loop's
+           longest block, seconds until every table shows its saved state, channel
+           requests per table and the ones that changed nothing; RSS per live table.
 
-Both harness runs are streamed as they go; at the end a short block repeats the latency
-SUMMARY line and the crash report's key figures. The harness is run with the interpreter
-running this script (sys.executable: use the project's virtualenv python), from the
-project directory, with PROJECT_DIR set to it; its launch_bot.py puts that directory first
-on the bot's sys.path, so that checkout's code is what runs even when another checkout is
-pip-installed in editable mode in the same virtualenv. The machine may be shared: compare
-runs made back to back and prefer the per-move ratios to absolute times.
+The runs are streamed as they go; at the end a short block repeats the latency SUMMARY
+line, the crash report's key figures and the RESTART SUMMARY line. Each run uses the
+interpreter running this script (sys.executable: use the project's virtualenv python),
+from the project directory, with PROJECT_DIR set to it; its launch_bot.py puts that
+directory first on the bot's sys.path, so that checkout's code is what runs even when
+another checkout is pip-installed in editable mode in the same virtualenv. The machine
+may be shared: compare runs made back to back and prefer the per-move ratios to absolute
+times.
 """
 
 from __future__ import annotations
@@ -169,7 +177,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(
         description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--only", choices=("latency", "crash"), help="run just one of the two")
+    parser.add_argument(
+        "--only", choices=("latency", "crash", "restart"), help="run just one of the three"
+    )
     parser.add_argument(
         "--project",
         default=str(ROOT),
@@ -190,12 +200,17 @@ def main() -> int:
         type=float,
         help="seconds with no clicks after each restart (harness default 5)",
     )
+    rs = parser.add_argument_group("restart")
+    rs.add_argument("--restart-tables", type=int, default=600, help="live tables (%(default)s)")
+    rs.add_argument(
+        "--memory", default="0,200,2000", help="tables for RSS per table, or none (%(default)s)"
+    )
     args = parser.parse_args()
 
     project = Path(args.project).resolve()
     if not (project / "bot.py").exists():
         sys.exit(f"{project} has no bot.py")
-    harness = find_harness(project, args.harness)
+    harness = find_harness(project, args.harness) if args.only != "restart" else None
     print(
         f"python {sys.executable}\nharness {harness}\ncode {code_under_test(project)}", flush=True
     )
@@ -252,6 +267,26 @@ def main() -> int:
             problems = sum(ln.startswith("PROBLEM ") for ln in lines)
             results.extend(crash_block(report, problems))
         failed |= code != 0
+
+    if args.only in (None, "restart"):
+        cmd = [
+            sys.executable,
+            str(ROOT / "bench" / "restart.py"),
+            "--project",
+            str(project),
+            "--tables",
+            str(args.restart_tables),
+        ]
+        if args.memory == "none":
+            cmd += ["--only", "restart"]
+        else:
+            cmd += ["--memory", args.memory]
+        code, lines, wall = stream(cmd, project)
+        load.append(os.getloadavg()[0])
+        summary = [ln for ln in lines if ln.startswith("RESTART SUMMARY ")]
+        results.append(f"restart ({wall:.0f} s, exit {code}):")
+        results.append("  " + (summary[-1] if summary else "no RESTART SUMMARY line"))
+        failed |= code != 0 or not summary
 
     print("\n" + "=" * 78)
     print(f"real process, {project}")

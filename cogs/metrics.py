@@ -4,12 +4,15 @@ Counting costs a few microseconds: the moves are counted where they are saved, t
 interactions where discord.py receives them and where their answer is sent, Discord's
 errors by the status of every request (an aiohttp trace on the bot's own HTTP session).
 What is read rather than counted (live tables, gateway latency) is read when scraped.
+How long the event loop was blocked is watched by `watch_loop`, a task that sleeps a
+short while and notes how late it woke (run only when /metrics is served).
 Each bot has its own `Metrics` (tests run many bots in one process): nothing here is
 module-level.
 """
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections import deque
 from collections.abc import Iterable
@@ -24,6 +27,7 @@ MOVERS: tuple[MoveBy, ...] = ("human", "bot", "timer")
 RECENT_SECONDS = 60.0  # "moves in the last minute", for /cuarenta admin
 FORGET_UNANSWERED_SECONDS = 15.0  # Discord gives up on an unanswered interaction after 3 s
 UNANSWERED_KEPT = 1000  # beyond this many, the unanswered ones that old are forgotten
+LOOP_WATCH_SECONDS = 0.02  # the loop-lag watch sleeps this long: 50 cheap wake-ups a second
 
 
 class Metrics:
@@ -66,6 +70,18 @@ class Metrics:
         self._matches = Counter(
             "cuarenta_matches_recorded", "Finished matches recorded.", registry=registry
         )
+        self._loop_lag = Histogram(
+            "cuarenta_event_loop_lag_seconds",
+            "How late a short sleep on the event loop woke: how long the loop was blocked.",
+            buckets=(0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0),
+            registry=registry,
+        )
+        self._loop_lag_max = Gauge(
+            "cuarenta_event_loop_lag_max_seconds",
+            "The longest the event loop was blocked since the bot started.",
+            registry=registry,
+        )
+        self._longest_lag = 0.0
         self._recent_moves: deque[float] = deque()
         self._unanswered: dict[int, float] = {}  # interaction id -> when it arrived
 
@@ -109,6 +125,22 @@ class Metrics:
 
     def discord_error(self, status: int | None) -> None:
         self._discord_errors.labels("none" if status is None else str(status)).inc()
+
+    def loop_lag(self, seconds: float) -> None:
+        """The event loop ran something else for `seconds` past a wake-up that was due."""
+        self._loop_lag.observe(seconds)
+        if seconds > self._longest_lag:
+            self._longest_lag = seconds
+            self._loop_lag_max.set(seconds)
+
+    async def watch_loop(self, interval: float = LOOP_WATCH_SECONDS) -> None:
+        """Forever: sleep `interval` and note how late the loop woke this task. Run it as
+        one of the bot's tasks (its scheduler cancels it when the bot stops)."""
+        loop = asyncio.get_running_loop()
+        while True:
+            asleep = loop.time()
+            await asyncio.sleep(interval)
+            self.loop_lag(max(0.0, loop.time() - asleep - interval))
 
     # ------------------------------------------------------------------- reading
     def refresh(self, live_tables: int, latencies: Iterable[tuple[int, float]]) -> None:

@@ -71,6 +71,8 @@ class OpsServer:
     async def start(self, host: str, port: int) -> None:
         await self._runner.setup()
         await web.TCPSite(self._runner, host, port).start()
+        # The event loop's lag is watched only where it is served: nobody reads it elsewhere.
+        self._services.scheduler.spawn(self._services.metrics.watch_loop(), "loop-lag")
 
     async def close(self) -> None:
         await self._runner.cleanup()

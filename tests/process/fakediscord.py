@@ -4,7 +4,10 @@ Vendored from the loopback benchmark (../shared/loopback/fakediscord.py, outside
 repository) so that the real-process tests run on a clean clone. Changed here: the
 gateway can be dropped and refused for a while (`drop_gateway`, `accept_gateway`), to
 test /healthz; a callback's future holds the message as answered (a copy, not the
-message later edits change); formatted by ruff. Keep the two in step by hand.
+message later edits change); every channel message POST and PATCH is logged in `writes`
+with whether it changed the message and whether it re-sent the same picture bytes, and
+`edited` waits for one message's next edit (bench/restart.py); formatted by ruff. Keep
+the two in step by hand.
 
 Serves what the Cuarenta bot (discord.py 2.7) uses: login (users/@me, oauth2 application),
 application emojis, command sync, channel messages (JSON and multipart), interaction
@@ -20,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import copy
+import hashlib
 import itertools
 import json
 import secrets
@@ -86,6 +90,9 @@ class FakeDiscord:
         self.fail_channel_edits = 0  # > 0: answer that many channel PATCHes with this error
         self.fail_status = 503
         self.refuse_gateway = False  # set: the gateway refuses connections (drop_gateway)
+        self.digests: dict[int, str] = {}  # attachment id -> sha256 of the bytes sent
+        self.writes: list[dict] = []  # channel message POSTs and PATCHes answered, in order
+        self.waiters: dict[int, list[asyncio.Future]] = {}  # message id -> `edited` callers
 
     # ------------------------------------------------------------------ server
     async def start(self) -> None:
@@ -297,8 +304,58 @@ class FakeDiscord:
             msg["attachments"] = []
         msg["edited_timestamp"] = iso()
         self.revision[mid] += 1
+        self.wake(mid)
         await self.notify()
         return msg
+
+    def wake(self, mid: int) -> None:
+        for waiter in self.waiters.pop(mid, []):
+            if not waiter.done():
+                waiter.set_result(None)
+
+    async def edited(self, mid: int, revision: int, timeout: float) -> bool:
+        """Wait until message `mid` is edited past `revision` (or deleted): False if not
+        within `timeout` seconds. One waiter per caller, not a wake-up of every waiter."""
+        if self.revision.get(mid, -1) != revision or mid not in self.messages:
+            return True
+        waiter = asyncio.get_running_loop().create_future()
+        self.waiters.setdefault(mid, []).append(waiter)
+        try:
+            await asyncio.wait_for(waiter, timeout)
+        except TimeoutError:
+            return False
+        return True
+
+    def looks(self, msg: dict | None) -> tuple:
+        """What a message shows: text, components, embeds, and its files' bytes (digests)."""
+        if msg is None:
+            return ()
+        files = tuple(self.digests.get(int(a["id"]), a["id"]) for a in msg["attachments"])
+        return (
+            msg["content"],
+            json.dumps(msg["components"], sort_keys=True),
+            json.dumps(msg["embeds"], sort_keys=True),
+            files,
+        )
+
+    def log_write(
+        self, method: str, cid: int, mid: int, before: tuple, attachments: list[dict] | None
+    ) -> None:
+        """One channel message write, as answered: did it change what the message shows,
+        and did it upload the very picture bytes the message already had?"""
+        after = self.looks(self.messages.get(mid))
+        uploaded = tuple(self.digests[int(a["id"])] for a in attachments or [])
+        self.writes.append(
+            {
+                "at": time.perf_counter(),
+                "method": method,
+                "channel": cid,
+                "message": mid,
+                "changed": before != after,
+                "uploads": len(uploaded),
+                "same_picture": bool(uploaded) and bool(before) and uploaded == before[3],
+            }
+        )
 
     async def notify(self) -> None:
         async with self.changed:
@@ -317,6 +374,7 @@ class FakeDiscord:
                 if hasattr(value, "file"):
                     data = value.file.read()
                     aid = self.snow()
+                    self.digests[aid] = hashlib.sha256(data).hexdigest()
                     attachments.append(
                         {
                             "id": str(aid),
@@ -422,6 +480,7 @@ class FakeDiscord:
             return self.not_found(10003, "Unknown Channel")
         body, attachments = await self.read_body(request)
         msg = self.new_message(cid, body, attachments or [])
+        self.log_write("POST", cid, int(msg["id"]), (), attachments)
         await self.notify()
         return self.json(request, msg)
 
@@ -441,13 +500,18 @@ class FakeDiscord:
             code, text = codes.get(self.fail_status, (0, "error"))
             return self.json(request, {"code": code, "message": text}, self.fail_status)
         body, attachments = await self.read_body(request)
-        msg = await self.edit(int(request.match_info["m"]), body, attachments)
+        mid = int(request.match_info["m"])
+        before = self.looks(self.messages.get(mid))
+        msg = await self.edit(mid, body, attachments)
+        if msg:
+            self.log_write("PATCH", int(request.match_info["c"]), mid, before, attachments)
         return self.json(request, msg) if msg else self.not_found()
 
     async def delete_message(self, request: web.Request) -> web.Response:
         mid = int(request.match_info["m"])
         if self.messages.pop(mid, None) is None:
             return self.not_found()
+        self.wake(mid)
         await self.notify()
         return web.Response(status=204)
 
@@ -526,6 +590,7 @@ class FakeDiscord:
         _, mid = self._original(request)
         if mid is None or self.messages.pop(mid, None) is None:
             return self.not_found()
+        self.wake(mid)
         return web.Response(status=204)
 
     async def webhook_post(self, request: web.Request) -> web.Response:

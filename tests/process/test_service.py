@@ -108,6 +108,8 @@ async def test_metrics_move_with_the_game_and_health_follows_the_gateway(fake, l
         assert sample(after, "cuarenta_live_tables") == 1
         assert sample(after, "cuarenta_db_write_seconds_count") >= 2  # opened, played
         assert "cuarenta_gateway_latency_seconds" in after
+        assert sample(after, "cuarenta_event_loop_lag_seconds_count") > 0  # the watch runs
+        assert "cuarenta_event_loop_lag_max_seconds " in after
 
         await eventually_status(session, base + "/healthz", 200)  # ready: the guilds are in
         await fake.drop_gateway()
