@@ -9,8 +9,10 @@ session, so discord.py is pinned below 2.8 (pyproject.toml).
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
+from collections import deque
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -151,12 +153,42 @@ def on_interaction_received(
 ) -> None:
     """Call `callback(the raw event)` for every interaction, as its gateway event arrives,
     before discord.py handles it (cheaper than an `on_interaction` listener, which costs a
-    task per interaction); discord.py handles it only if the callback returns True."""
+    task per interaction); discord.py handles it only if the callback returns True, each
+    in a turn of the event loop of its own (`_Inbox`)."""
     parsers = client._connection.parsers
-    parse = parsers["INTERACTION_CREATE"]
+    inbox = _Inbox(parsers["INTERACTION_CREATE"])
 
     def parse_interaction(data: Any) -> None:
         if callback(data):
-            parse(data)
+            inbox.put(data)
 
     parsers["INTERACTION_CREATE"] = parse_interaction
+
+
+class _Inbox:
+    """Interactions waiting for discord.py to handle them, one per turn of the loop.
+
+    The gateway's reader handles every event it has received before it waits again: a
+    burst of hundreds of clicks (every player at once after a restart) would be parsed in
+    one go, holding the event loop for as long. Here each is parsed in a turn of its own,
+    in the order they came, with timers and replies running in between.
+    """
+
+    def __init__(self, parse: Callable[[Any], None]) -> None:
+        self._parse = parse
+        self._waiting: deque[Any] = deque()
+        self._task: asyncio.Task[None] | None = None
+
+    def put(self, data: Any) -> None:
+        self._waiting.append(data)
+        if self._task is None or self._task.done():
+            self._task = asyncio.get_running_loop().create_task(self._drain())
+
+    async def _drain(self) -> None:
+        while self._waiting:
+            data = self._waiting.popleft()
+            try:
+                self._parse(data)
+            except Exception:
+                log.exception("could not handle interaction %s", data.get("id"))
+            await asyncio.sleep(0)
