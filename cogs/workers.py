@@ -52,11 +52,9 @@ class Work(StrEnum):
     PUZZLES = "puzzles"
 
 
-def choose_move(level: str, seed: int, game: Game) -> Move:
-    """A searching bot's move, in a worker. The bot is made here for this move: it watches
-    the whole game first (engine.Bot), so it knows what one that sat at the table from the
-    start would, and the bot process keeps no bot's memory nor sends it to and fro."""
-    return Bot(level, seed=seed).choose(game)
+def choose_move(player: Bot, game: Game) -> tuple[Move, Bot]:
+    """A searching bot's move, in a worker; returns the bot too, with its new memory."""
+    return player.choose(game), player
 
 
 def _start_worker(parent_pid: int, niceness: int) -> None:

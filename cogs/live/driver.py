@@ -16,7 +16,7 @@ from typing import Literal
 import discord
 
 from db import MatchRecord, Storage
-from engine import Bot, BotLevel, Game, Move
+from engine import Bot, Game, Move
 from i18n import t
 from tables import Phase, Refusal, ratings
 from tables.results import match_record
@@ -50,8 +50,7 @@ class TableDriver:
         self._table = table
         self._kit = kit
         self._task: asyncio.Task[None] | None = None
-        # The quick levels' Bot of each seat for the whole match: it remembers what it saw
-        # at its own turns. (A searching one is made in the worker for each move.)
+        # One Bot per seat and level for the whole match: it remembers what it has seen.
         self._bots: dict[tuple[int, str], Bot] = {}
 
     def _needed(self) -> bool:
@@ -81,6 +80,10 @@ class TableDriver:
     def stop(self) -> None:
         if self._task is not None and self._task is not asyncio.current_task():
             self._task.cancel()
+
+    def bots(self) -> list[Bot]:
+        """The bots that keep a memory of this match (one per seat)."""
+        return list(self._bots.values())
 
     async def _drive(self) -> None:
         """Take the next step; a failure (a locked database, Discord) is retried."""
@@ -151,17 +154,17 @@ class TableDriver:
         seat, index, game = session.current_seat(), session.seat_to_play, session.game
         assert seat is not None and seat.bot_level is not None and index is not None
         assert game is not None
-        level, seed = seat.bot_level, session.seed + index
+        key = (index, seat.bot_level)
+        player = self._bots.get(key) or Bot(seat.bot_level, seed=session.seed + index)
         move: Move | None = None
-        if BotLevel(level).searches:
+        if player.searches:
             # A search holds the GIL for its whole budget: think in another process so
-            # other tables' clicks are not slowed.
-            move = await self._kit.workers.run(Work.THINK, choose_move, level, seed, game.copy())
+            # other tables' clicks are not slowed; the Bot (and its memory) comes back.
+            move, player = await self._kit.workers.run(Work.THINK, choose_move, player, game.copy())
         async with self._kit.background:
             if move is None:
-                key = (index, level)
-                player = self._bots.setdefault(key, Bot(level, seed=seed))
                 move = player.choose(game.copy())  # well under a millisecond: no thread
+            self._bots[key] = player
             chosen = move
             await self._table.change(lambda s: s.apply_bot_move(chosen, version, now()))
         self._kit.metrics.moved("bot")

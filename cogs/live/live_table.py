@@ -20,6 +20,7 @@ from typing import Any, Protocol, TypeVar
 import discord
 
 from db import Encoded, encode
+from engine import Bot
 from i18n import t
 from tables import Phase, Refusal, TableSession
 
@@ -101,6 +102,9 @@ class LiveTable:
 
     def has_next_step(self) -> bool:
         return self.driver.has_next_step()
+
+    def remembered_bots(self) -> list[Bot]:
+        return self.driver.bots()
 
     # ---------------------------------------------------------------- changes
     async def change(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from cogs.workers import Work
+from engine import Game, Move
 from tests.cogs.helpers import enabled, only_session, play_one_turn, play_until_over, table_message
 
 
@@ -53,4 +54,21 @@ async def test_the_expert_thinks_in_another_process_and_plays_on(world):
     for _ in range(3):
         await play_one_turn(world, world.ana, only_session(world.env))
     assert only_session(world.env).version >= start_version + 6  # 3 moves each side
+    runtime = world.env.bot.services.runtime
     assert world.env.bot.services.workers.started(Work.THINK)
+    session = only_session(world.env)
+    [expert] = runtime.table(session.session_id).remembered_bots()
+    assert expert.level == "expert"
+    # It has watched every play before its last one: it knows each card captured by then.
+    game = Game.new(session.players, session.rules, session.seed)
+    captured = [0] * 11
+    for text in session.moves[:-1]:
+        hand = game.hand_number
+        for event in game.play(Move.parse(text)):
+            if event.kind == "capture":
+                for card in (event.card, *event.takes):
+                    captured[card.rank] += 1
+        if game.hand_number != hand:
+            captured = [0] * 11
+    assert expert.memory.recall(game) == captured
+    assert expert.memory.lacking(game) is not None
