@@ -48,6 +48,7 @@ log = logging.getLogger(__name__)
 STOCK_PER_DIFFICULTY = 10  # fewer puzzles of a difficulty than this: make more
 BOT_GAMES = 12  # bots' games played at a time to make more (about 2 puzzles each)
 MATCHES_AT_ONCE = 20  # a server's matches searched at a time
+STOCK_AFTER_START_SECONDS = 600.0  # the bots' puzzles are made this long after a start
 POST_TRIES = 6  # a failed post is tried again this many times in all (1 s, 2 s, 4 s... apart)
 
 
@@ -95,6 +96,13 @@ class PuzzleDesk:
                 await self.workers.run(Work.PUZZLES, from_bot_games, seeds)
             )
 
+    async def _stock_when_settled(self) -> None:
+        """The bots' puzzles, made once the start is over: a fresh database needs a few
+        seconds of a core for them, which should not compete with the tables coming back
+        and their players clicking again."""
+        await asyncio.sleep(STOCK_AFTER_START_SECONDS)
+        await self.restock(0)
+
     def restock_later(self, guild_id: int) -> None:
         """Restock in the background (a command never waits for puzzles to be made)."""
         self.scheduler.spawn(self.restock(guild_id), f"puzzles-restock-{guild_id}")
@@ -122,9 +130,9 @@ class PuzzleDesk:
     # -------------------------------------------------------------- daily posts
     async def start(self) -> None:
         """Start the daily task of every server this process runs (at start-up), and make
-        the bots' puzzles if few are kept."""
+        the bots' puzzles if few are kept (once the start is over)."""
         if self._stock_at_start:
-            self.restock_later(0)
+            self.scheduler.spawn(self._stock_when_settled(), "puzzles-stock")
         for server in await self.storage.puzzle_servers():
             if self._owns(server.guild_id):
                 self.schedule(server)
