@@ -237,7 +237,7 @@ class TablePublisher:
             except discord.HTTPException:
                 hands.pop(user_id, None)
                 continue
-            hand.shown_version = session.version
+            hand.shown(session.version)
             pushed = True
         return pushed
 

@@ -49,10 +49,18 @@ class OpenHand:
     lang: str
     message_id: int | None = None  # the private message the token edits
     shown_version: int = -1  # the state version it shows (-1: refresh it)
+    # The version an edit Discord accepted shows, the only one saved: a click's answer may
+    # still fail (or the bot die before it is sent), and after a restart such a hand is
+    # refreshed once.
+    confirmed_version: int = -1
 
     def expired(self) -> bool:
         """Its interaction token no longer edits the message (or is about to stop)."""
         return now() - self.opened_at > HAND_PUSH_SECONDS
+
+    def shown(self, version: int) -> None:
+        """Discord accepted an edit of the hand to state `version`."""
+        self.shown_version = self.confirmed_version = version
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -60,8 +68,20 @@ class OpenHand:
             "opened_at": self.opened_at,
             "lang": self.lang,
             "message_id": self.message_id,
-            "shown_version": self.shown_version,
+            "shown_version": self.confirmed_version,
         }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> OpenHand:
+        version = data.get("shown_version", -1)
+        return cls(
+            data["token"],
+            data["opened_at"],
+            data["lang"],
+            data.get("message_id"),
+            shown_version=version,
+            confirmed_version=version,
+        )
 
 
 @dataclass
@@ -89,7 +109,8 @@ class TableMeta:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> TableMeta:
-        hands = {int(user): OpenHand(**hand) for user, hand in data.get("hands", {}).items()}
+        saved = data.get("hands", {})
+        hands = {int(user): OpenHand.from_dict(hand) for user, hand in saved.items()}
         return cls(
             posted_at=data.get("posted_at"),
             reminder_id=data.get("reminder_id"),

@@ -213,25 +213,28 @@ async def her_card_to_play_against_a_slow_bot(world):
     return session, shown, button
 
 
-def channel_writes(world, since: int) -> list:
-    return [
-        r
-        for r in world.env.http_requests[since:]
-        if r.method in ("PATCH", "POST") and "/channels/" in r.path
-    ]
+def http_log(world) -> list[str]:
+    """The requests the bots made so far, as "METHOD /path" (across restarts)."""
+    return [entry[1] for entry in world.env.backend.transcript if entry[0] == "HTTP"]
+
+
+def writes_since(world, count: int) -> tuple[list[str], list[str]]:
+    """The channel message writes and the hand (interaction token) edits since `count`."""
+    since = http_log(world)[count:]
+    channel = [r for r in since if "/channels/" in r and not r.startswith("GET")]
+    return channel, [r for r in since if r.startswith("PATCH /webhooks/")]
 
 
 async def test_after_a_restart_a_table_that_shows_its_saved_state_costs_no_request(world, make_bot):
     session = await her_turn_against_bot(world)
-    hand = await open_hand(world, world.ana, session)
-    await world.env.settle()
-    await world.env.restart_bot(make_bot())
-    before = len(world.env.http_requests)
-    await world.env.advance_time(5)
-    assert channel_writes(world, before) == []
-    assert not [r for r in world.env.http_requests[before:] if "/webhooks/" in r.path]  # her hand
+    await open_hand(world, world.ana, session)
     await play_one_turn(world, world.ana, current(world.env, session.session_id))
-    assert hand.id is not None
+    await world.env.settle()  # the bot's answer shown on the table and in her hand
+    count = len(http_log(world))
+    await world.env.restart_bot(make_bot())
+    await world.env.advance_time(5)
+    assert writes_since(world, count) == ([], [])
+    await play_one_turn(world, world.ana, current(world.env, session.session_id))
     await assert_consistent(world, session.session_id)
 
 
@@ -242,11 +245,26 @@ async def test_after_a_restart_a_table_behind_its_saved_state_is_edited_once(wor
     await world.ana.click(shown, custom_id=button)  # saved; the table edit fails
     world.env.backend.faults.clear()
     world.env.errors.clear()
+    count = len(http_log(world))
     await world.env.restart_bot(make_bot(bot_pause_seconds=SLOW_BOT))
-    before = len(world.env.http_requests)
     await world.env.advance_time(SLOW_BOT + 5)  # the move and the bot's answer, in one edit
-    writes = channel_writes(world, before)
-    assert [w.method for w in writes] == ["PATCH"]
+    channel, _ = writes_since(world, count)
+    assert [r.split()[0] for r in channel] == ["PATCH"]
+    await assert_consistent(world, session.session_id)
+
+
+@pytest.mark.bot_options(bot_pause_seconds=SLOW_BOT)
+async def test_after_a_restart_a_hand_whose_answer_failed_is_refreshed(world, make_bot):
+    session, shown, button = await her_card_to_play_against_a_slow_bot(world)
+    await crash_when_the_answer_failed(world)
+    await world.ana.click(shown, custom_id=button)  # saved; her hand never showed it
+    world.env.backend.faults.clear()
+    world.env.errors.clear()
+    count = len(http_log(world))
+    await world.env.restart_bot(make_bot(bot_pause_seconds=SLOW_BOT))
+    await world.env.advance_time(SLOW_BOT + 5)  # her move and the bot's answer, at once
+    _, hands = writes_since(world, count)
+    assert len(hands) == 1
     await assert_consistent(world, session.session_id)
 
 
