@@ -22,6 +22,8 @@ from discord.webhook.async_ import async_context, interaction_response_params
 
 log = logging.getLogger(__name__)
 
+INBOX_TURN_SECONDS = 0.005  # interactions parsed in one go, at most (then the loop turns)
+
 EPHEMERAL = 64  # the message flag: only the user who clicked sees it
 
 
@@ -166,12 +168,13 @@ def on_interaction_received(
 
 
 class _Inbox:
-    """Interactions waiting for discord.py to handle them, one per turn of the loop.
+    """Interactions waiting for discord.py to handle them, a few milliseconds' worth per
+    turn of the event loop.
 
     The gateway's reader handles every event it has received before it waits again: a
     burst of hundreds of clicks (every player at once after a restart) would be parsed in
-    one go, holding the event loop for as long. Here each is parsed in a turn of its own,
-    in the order they came, with timers and replies running in between.
+    one go, holding the event loop for as long. Here they are parsed in the order they
+    came, INBOX_TURN_SECONDS at a time, with timers and replies running in between.
     """
 
     def __init__(self, parse: Callable[[Any], None]) -> None:
@@ -185,10 +188,14 @@ class _Inbox:
             self._task = asyncio.get_running_loop().create_task(self._drain())
 
     async def _drain(self) -> None:
+        loop = asyncio.get_running_loop()
+        turn_ends = loop.time() + INBOX_TURN_SECONDS
         while self._waiting:
+            if loop.time() >= turn_ends:
+                await asyncio.sleep(0)
+                turn_ends = loop.time() + INBOX_TURN_SECONDS
             data = self._waiting.popleft()
             try:
                 self._parse(data)
             except Exception:
                 log.exception("could not handle interaction %s", data.get("id"))
-            await asyncio.sleep(0)
