@@ -71,10 +71,17 @@ class Bot:
     A choice depends only on the level, the seed, the budget, the game and that memory
     (the expert's wall-clock fuse aside): a fresh Bot with the same arguments chooses the
     same move.
+
+    `answer_style=False` keeps the expert from playing against the style it has read
+    (search.py): it still reads the hands. bench/arena.py compares the two.
     """
 
     def __init__(
-        self, level: BotLevel | str = BotLevel.NORMAL, seed: int = 0, budget_ms: float | None = None
+        self,
+        level: BotLevel | str = BotLevel.NORMAL,
+        seed: int = 0,
+        budget_ms: float | None = None,
+        answer_style: bool = True,
     ) -> None:
         try:
             self.level = BotLevel(level)
@@ -84,6 +91,7 @@ class Bot:
             ) from None
         self.seed = seed
         self.budget_ms = DEFAULT_BUDGET_MS if budget_ms is None else budget_ms
+        self.answer_style = answer_style
         self.memory = Memory()
         self._watcher: Watcher | None = None  # the game so far, as the expert watched it
         self._astray: tuple[int, Rules, int] | None = None  # a game whose plays mislead
@@ -151,7 +159,9 @@ class Bot:
             case BotLevel.NORMAL:
                 return choose_normal
         oracle = self.level == BotLevel.ORACLE
-        return lambda view, rng: choose_expert(view, rng, self.budget_ms, oracle)
+        return lambda view, rng: choose_expert(
+            view, rng, self.budget_ms, oracle, answer_style=self.answer_style
+        )
 
 
 def choose_random(view: SeatView, rng: random.Random) -> RankMove:

@@ -184,13 +184,16 @@ def choose_expert(
     budget_ms: float,
     oracle: bool = False,
     read_drop: bool = True,
+    answer_style: bool = True,
 ) -> RankMove:
-    """The expert's move (the oracle's with `oracle`); see the module's docstring."""
+    """The expert's move (the oracle's with `oracle`); see the module's docstring.
+    `answer_style=False`: the opponent is always taken for a perfect player."""
     moves = view.moves()
     if len(moves) == 1:
         return moves[0]
     scale = stakes(view)
-    search = Lookahead(view.seat, read_drop, team=view.players == 4, style=opponent_style(view))
+    style = opponent_style(view) if answer_style else None
+    search = Lookahead(view.seat, read_drop, team=view.players == 4, style=style)
     left = sum(view.sizes)
     if oracle:
         pos = view.true_position()
