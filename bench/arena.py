@@ -76,6 +76,10 @@ class Player:
     def choose(self, game: Game) -> Move:
         return self.player.choose(game)
 
+    def answered(self) -> int:
+        """The choices that played against a read style (an expert's; see Bot)."""
+        return self.player.answered if isinstance(self.player, Bot) else 0
+
 
 class Outcome(NamedTuple):
     """One chica: whether A won, the margin A − B, and each side's think times (ms, each
@@ -85,6 +89,7 @@ class Outcome(NamedTuple):
     margin: int
     times_a: list[tuple[float, float]]
     times_b: list[tuple[float, float]]
+    answered: int  # A's choices that played against a read style
 
 
 def play_chica(job: Job, a_side: int) -> Outcome:
@@ -111,16 +116,34 @@ def play_chica(job: Job, a_side: int) -> Outcome:
         game.play(move)
     final = game.chica_history[0]
     won = 1 if final[a_side] > final[1 - a_side] else 0
-    return Outcome(won, final[a_side] - final[1 - a_side], times[a_side], times[1 - a_side])
+    answered = sum(bot.answered() for bot in bots[a_side::2])
+    return Outcome(
+        won, final[a_side] - final[1 - a_side], times[a_side], times[1 - a_side], answered
+    )
 
 
 def play_pair(job: Job) -> tuple[list[Outcome], list[Outcome]]:
-    """A's two chicas of the pair, and the compared level's (none without `compare`)."""
+    """A's two chicas of the pair, and the compared level's (none without `compare`).
+
+    The expert and the expert-reading choose alike (the same search, the same random
+    draws) at every turn where the expert does not answer a read style: when A, the
+    expert, answered none in a chica, expert-reading would play it move for move the
+    same, so A's outcome is its outcome too and the chica is not played again."""
     mine = [play_chica(job, a_side) for a_side in (0, 1)]
     if job.compare is None:
         return mine, []
-    other = job._replace(levels=(job.compare, job.levels[1]))
-    return mine, [play_chica(other, a_side) for a_side in (0, 1)]
+    if (job.levels[0], job.compare) == (BotLevel.EXPERT, READING_ONLY) and not job.fresh:
+        return mine, [
+            outcome if outcome.answered == 0 else play_chica(other_job(job), a_side)
+            for a_side, outcome in enumerate(mine)
+        ]
+    return mine, [play_chica(other_job(job), a_side) for a_side in (0, 1)]
+
+
+def other_job(job: Job) -> Job:
+    """The compared level's job."""
+    assert job.compare is not None
+    return job._replace(levels=(job.compare, job.levels[1]))
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -179,9 +202,13 @@ class Tally:
         self.margins: list[int] = []
         self.times_a: list[tuple[float, float]] = []
         self.times_b: list[tuple[float, float]] = []
+        self.answering = 0  # chicas where A answered a read style
+        self.answered = 0  # A's choices that did
 
     def add(self, outcome: Outcome) -> None:
         self.wins += outcome.won
+        self.answering += outcome.answered > 0
+        self.answered += outcome.answered
         self.margins.append(outcome.margin)
         self.times_a.extend(outcome.times_a)
         self.times_b.extend(outcome.times_b)
@@ -239,6 +266,12 @@ def report(tally: Tally, levels: tuple[str, str], players: int) -> None:
     mean = sum(tally.margins) / n
     spread = math.sqrt(sum((m - mean) ** 2 for m in tally.margins) / max(1, n - 1))
     print(f"average point margin A - B: {mean:+.2f} ± {1.96 * spread / math.sqrt(n):.2f}")
+    if tally.answered:
+        moves = len(tally.times_a)
+        print(
+            f"A answered a read style in {tally.answering} of {n} chicas "
+            f"({tally.answered} of its {moves} moves)"
+        )
     for label, level, times in (("A", a, tally.times_a), ("B", b, tally.times_b)):
         for clock, index in (("wall", 0), ("CPU", 1)):
             spent = [pair[index] for pair in times]
