@@ -49,7 +49,8 @@ BETA = 10.0
 GREEDY_SLIP = 0.05
 SURE = 0.9  # a style this likely is taken as the player's (Reading.style_of)…
 FIT_PLAYS = 10  # …once this many of its plays told the style's best moves from the others…
-FIT_MISSES = 0.05  # …and no more than this share of them were not among its best
+FIT_MISSES = 0.05  # …and no more than this share of them were not among its best;
+TIES_Z = 2.0  # greedy: among its ties, normal's best chosen no more than chance by this z
 
 
 @dataclass(frozen=True)
@@ -213,6 +214,10 @@ class Reader:
         # the others (`told`), and those of them that were not among its best (`missed`).
         self.told = [[0] * (len(STYLES) - 1) for _ in range(players)]
         self.missed = [[0] * (len(STYLES) - 1) for _ in range(players)]
+        # Per seat, over the plays where greedy's best moves tie and normal prefers some
+        # of them: how often the player chose one of those, less how often a player
+        # choosing at random among the ties would (the mean), and that count's variance.
+        self.ties = [[0.0, 0.0] for _ in range(players)]
 
     def finish(self, plays: list[Play]) -> None:
         """Score a finished deal's plays: each seat that played its whole hand in it."""
@@ -236,21 +241,37 @@ class Reader:
                         if missed is not None:
                             self.told[seat][index] += 1
                             self.missed[seat][index] += missed
+                    self._count_ties(seat, values, points, chosen)
+
+    def _count_ties(self, seat: int, values: list[float], points: list[int], chosen: int) -> None:
+        """Count a play in `ties` when greedy's best moves tie and normal prefers some."""
+        ties = [i for i, score in enumerate(points) if score == max(points)]
+        if chosen not in ties or len(ties) < 2:
+            return
+        top = max(values[i] for i in ties)
+        preferred = [i for i in ties if values[i] >= top - 1e-9]
+        if len(preferred) == len(ties):
+            return
+        chance = len(preferred) / len(ties)
+        counts = self.ties[seat]
+        counts[0] += (chosen in preferred) - chance
+        counts[1] += chance * (1 - chance)
 
     def fits(self) -> tuple[tuple[bool, ...], ...]:
         """Per seat and style (ANY never), whether the seat's plays fit the style closely
         enough to answer it: FIT_PLAYS or more plays told its best moves from the others,
-        and at most FIT_MISSES of them were not among its best."""
-        return tuple(
-            (
-                *(
-                    told >= FIT_PLAYS and missed <= FIT_MISSES * told
-                    for told, missed in zip(seat_told, seat_missed, strict=True)
-                ),
-                False,
+        and at most FIT_MISSES of them were not among its best. Greedy chooses at random
+        among its ties (most often drops, where it sees no points): a player who chooses
+        among them as the normal level would, far more often than chance (TIES_Z), is no
+        greedy player either, whatever its captures (a careful player, most humans)."""
+        result = []
+        for told, missed, (excess, variance) in zip(self.told, self.missed, self.ties, strict=True):
+            normal, greedy = (
+                t >= FIT_PLAYS and m <= FIT_MISSES * t for t, m in zip(told, missed, strict=True)
             )
-            for seat_told, seat_missed in zip(self.told, self.missed, strict=True)
-        )
+            random_ties = excess <= TIES_Z * math.sqrt(variance)
+            result.append((normal, greedy and random_ties, False))
+        return tuple(result)
 
     def styles(self) -> tuple[tuple[float, ...], ...]:
         """Per seat, each style's weight now."""

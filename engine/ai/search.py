@@ -21,7 +21,12 @@ With 2 players, once the opponent's finished deals have shown how it chooses (it
 reading.py), the search plays against that player rather than a perfect one: its answers
 are its style's choices (the normal level's, or the greedy easy level's), in the worlds
 played to our next turn and in the exact solution alike, and we play our best answer to
-them. A player who fits no style clearly is still taken for a perfect one.
+them. A player who fits no style clearly (reading.py: the likeliest style, and one whose
+best moves the player has nearly always made) is still taken for a perfect one. Asking
+the model costs time, and the exact solution cannot cut a chance node short: the solver
+counts the questions in its work and stops past the budget (exact.Overrun); the search
+then keeps the worlds it has valued, or with none starts again taking the opponent for a
+perfect player, so that a move stays within its budget.
 
 With 4 players the search plays for a team: its sides are the teams, so the partner's
 answers in a world count for us and both opponents' against us, and the value at our

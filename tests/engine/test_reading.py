@@ -106,6 +106,31 @@ def test_a_player_likeliest_greedy_but_often_off_it_is_not_answered() -> None:
     assert reading is not None and reading.style_of(1) == "greedy"
 
 
+def test_a_player_who_captures_greedily_but_drops_with_care_is_not_answered() -> None:
+    """A player who captures as the easy level does, but chooses its drops as the normal
+    level would, misses none of greedy's best moves; yet greedy would drop at random, so
+    it is not answered as greedy."""
+    game = Game.new(2, Rules(), seed=6)
+    expert = Bot("expert", seed=0, budget_ms=BUDGET)
+    easy, normal = Bot("easy", seed=1), Bot("normal", seed=2)
+    memory = Memory()
+    before = game
+    while not game.chica_history:
+        before = game.copy()
+        if game.to_play == 0:
+            move = expert.choose(game)
+        elif any(m.takes for m in game.legal_moves()):
+            move = easy.choose(game)
+        else:
+            move = normal.choose(game)
+        memory.observe(game, move)
+        game.play(move)
+    reading = memory.reading(before)
+    assert reading is not None
+    assert reading.styles[1][STYLES.index("greedy")] > 0.9
+    assert reading.style_of(1) is None
+
+
 def test_the_hand_a_player_holds_reads_likelier_than_a_drawn_one() -> None:
     """In the positions of chicas against the normal level, a watching expert's reading
     finds the normal player's real hand at least as likely as most hands drawn from the
