@@ -56,6 +56,8 @@ class Solver:
             *pos.pts,
             *pos.cap,
             *pos.streaks,
+            # who takes the table's leftovers, when the rules give them to the last capturer
+            pos.last_capturer if pos.leftovers_to_capturer else -1,
         )
         known = self.table.get(key)
         if known is not None:
