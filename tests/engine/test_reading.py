@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine import Bot, Game, Rules
+from engine import Bot, Game, Move, Rules
 from engine.ai.memory import Memory
 from engine.ai.reading import STYLES, Reading, style_odds, watched_play
 from engine.ai.sim import counts
@@ -79,54 +80,45 @@ def test_a_style_is_taken_only_when_the_plays_show_it_clearly() -> None:
     assert Reading((), ((0.0, 0.95, 0.05),), ((True, False, False),)).style_of(0) is None
 
 
-def test_a_player_likeliest_greedy_but_often_off_it_is_not_answered() -> None:
-    """A greedy player who makes a random move a third of the time is read as greedy far
-    rather than normal or any, but too many of its plays miss greedy's best moves to
-    answer it as greedy; the easy level itself is answered."""
-    game = Game.new(2, Rules(), seed=4)
-    easy, wild = Bot("easy", seed=1), Bot("random", seed=2)
+def reading_of(choose: Callable[[Game], Move], seed: int) -> Reading:
+    """What a memory that watched a 2-player chica of the expert (seat 0) against
+    `choose` (seat 1) reads just before its last play."""
+    game = Game.new(2, Rules(), seed=seed)
     expert = Bot("expert", seed=0, budget_ms=BUDGET)
-    coin = random.Random(3)
     memory = Memory()
     before = game
     while not game.chica_history:
         before = game.copy()
-        if game.to_play == 0:
-            move = expert.choose(game)
-        else:
-            move = (wild if coin.random() < 0.3 else easy).choose(game)
+        move = expert.choose(game) if game.to_play == 0 else choose(game)
         memory.observe(game, move)
         game.play(move)
     reading = memory.reading(before)
     assert reading is not None
+    return reading
+
+
+def test_a_player_likeliest_greedy_but_often_off_it_is_not_answered() -> None:
+    """A greedy player who makes a random move a third of the time is read as greedy far
+    rather than normal or any, but too many of its plays miss greedy's best moves to
+    answer it as greedy; the easy level itself is answered."""
+    easy, wild = Bot("easy", seed=1), Bot("random", seed=2)
+    coin = random.Random(3)
+    reading = reading_of(lambda game: (wild if coin.random() < 0.3 else easy).choose(game), 4)
     assert reading.styles[1][STYLES.index("greedy")] > 0.9
     assert reading.style_of(1) is None
-    memory, game = watched_chica(["normal", "easy"], seed=4)
-    reading = memory.reading(game)
-    assert reading is not None and reading.style_of(1) == "greedy"
+    assert reading_of(Bot("easy", seed=1).choose, 4).style_of(1) == "greedy"
 
 
 def test_a_player_who_captures_greedily_but_drops_with_care_is_not_answered() -> None:
     """A player who captures as the easy level does, but chooses its drops as the normal
     level would, misses none of greedy's best moves; yet greedy would drop at random, so
     it is not answered as greedy."""
-    game = Game.new(2, Rules(), seed=6)
-    expert = Bot("expert", seed=0, budget_ms=BUDGET)
     easy, normal = Bot("easy", seed=1), Bot("normal", seed=2)
-    memory = Memory()
-    before = game
-    while not game.chica_history:
-        before = game.copy()
-        if game.to_play == 0:
-            move = expert.choose(game)
-        elif any(m.takes for m in game.legal_moves()):
-            move = easy.choose(game)
-        else:
-            move = normal.choose(game)
-        memory.observe(game, move)
-        game.play(move)
-    reading = memory.reading(before)
-    assert reading is not None
+
+    def careful(game: Game) -> Move:
+        return (easy if any(m.takes for m in game.legal_moves()) else normal).choose(game)
+
+    reading = reading_of(careful, 6)
     assert reading.styles[1][STYLES.index("greedy")] > 0.9
     assert reading.style_of(1) is None
 
