@@ -1,8 +1,13 @@
 """Bot against bot: chicas won, point margin and think time.
 
     .venv/bin/python bench/arena.py LEVEL_A LEVEL_B [--chicas N] [--budget-ms B]
-        [--players 2|4] [--seed S] [--workers W] [--fresh] [--gauge]
+        [--players 2|4] [--seed S] [--workers W] [--fresh] [--gauge] [--compare LEVEL]
         [--rules quito|cuenca] [--option NAME=VALUE ...]
+
+A level is a Bot's (random, easy, normal, expert, oracle), `expert-reading` (the expert
+with its style-answering off: it reads the hands, and always takes the opponent for a
+perfect player), or one of the foreign players of bench/foreign.py (pimc, careful,
+noisy), which the expert has never modelled.
 
 Chicas are played in pairs: the same seed (so the same shuffles and first dealer) twice,
 with the seats swapped. A plays seat 0 (with 4 players, team A+A on seats 0 and 2), B
@@ -16,7 +21,9 @@ the average point margin A − B at the end of a chica, and the think time per m
 each level (p50 / p90 / p99 / max), by the wall clock and in CPU time (which other loads
 on a shared machine do not inflate). With `--gauge`, the oracle (which sees every card)
 also plays B on the same deals, and G = (A − 50%) / (oracle − 50%) says how much of the
-oracle's edge over B the level A reaches.
+oracle's edge over B the level A reaches. With `--compare LEVEL`, LEVEL also plays B on
+the same deals, and the difference A − LEVEL is given pair by pair (each pair's chicas
+won by A less LEVEL's), with its 95% interval: paired, it cancels the luck of the deals.
 """
 
 from __future__ import annotations
@@ -32,7 +39,11 @@ from typing import Any, NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine import Bot, BotLevel, Game, Rules
+from bench.foreign import FOREIGN, Foreign
+from engine import Bot, BotLevel, Game, Move, Rules
+
+READING_ONLY = "expert-reading"  # the expert with its style-answering off
+LEVELS = (*BotLevel, READING_ONLY, *FOREIGN)
 
 # Option values spelled as words on the command line.
 OFF_WORDS = ("none", "off", "any")
@@ -47,6 +58,27 @@ class Job(NamedTuple):
     budget_ms: float | None
     fresh: bool
     rules: Rules
+    compare: str | None = None  # another A, on the same deals
+
+
+class Player:
+    """A Bot or a foreign player (see the module's docstring): `choose(game)`."""
+
+    def __init__(self, level: str, seed: int, budget_ms: float | None) -> None:
+        self.player: Foreign | Bot
+        if level in FOREIGN:
+            self.player = Foreign(level, seed)
+        elif level == READING_ONLY:
+            self.player = Bot(BotLevel.EXPERT, seed, budget_ms, answer_style=False)
+        else:
+            self.player = Bot(level, seed, budget_ms)
+
+    def choose(self, game: Game) -> Move:
+        return self.player.choose(game)
+
+    def answered(self) -> int:
+        """The choices that played against a read style (an expert's; see Bot)."""
+        return self.player.answered if isinstance(self.player, Bot) else 0
 
 
 class Outcome(NamedTuple):
@@ -57,6 +89,7 @@ class Outcome(NamedTuple):
     margin: int
     times_a: list[tuple[float, float]]
     times_b: list[tuple[float, float]]
+    answered: int  # A's choices that played against a read style
 
 
 def play_chica(job: Job, a_side: int) -> Outcome:
@@ -68,8 +101,8 @@ def play_chica(job: Job, a_side: int) -> Outcome:
     a fresh one replays the match up to the move within its think time."""
     level = {a_side: job.levels[0], 1 - a_side: job.levels[1]}
 
-    def new_bot(seat: int) -> Bot:
-        return Bot(level[seat % 2], seed=job.seed * 4 + seat, budget_ms=job.budget_ms)
+    def new_bot(seat: int) -> Player:
+        return Player(level[seat % 2], job.seed * 4 + seat, job.budget_ms)
 
     bots = [new_bot(seat) for seat in range(job.players)]
     times: dict[int, list[tuple[float, float]]] = {0: [], 1: []}
@@ -83,11 +116,34 @@ def play_chica(job: Job, a_side: int) -> Outcome:
         game.play(move)
     final = game.chica_history[0]
     won = 1 if final[a_side] > final[1 - a_side] else 0
-    return Outcome(won, final[a_side] - final[1 - a_side], times[a_side], times[1 - a_side])
+    answered = sum(bot.answered() for bot in bots[a_side::2])
+    return Outcome(
+        won, final[a_side] - final[1 - a_side], times[a_side], times[1 - a_side], answered
+    )
 
 
-def play_pair(job: Job) -> list[Outcome]:
-    return [play_chica(job, a_side) for a_side in (0, 1)]
+def play_pair(job: Job) -> tuple[list[Outcome], list[Outcome]]:
+    """A's two chicas of the pair, and the compared level's (none without `compare`).
+
+    The expert and the expert-reading choose alike (the same search, the same random
+    draws) at every turn where the expert does not answer a read style: when A, the
+    expert, answered none in a chica, expert-reading would play it move for move the
+    same, so A's outcome is its outcome too and the chica is not played again."""
+    mine = [play_chica(job, a_side) for a_side in (0, 1)]
+    if job.compare is None:
+        return mine, []
+    if (job.levels[0], job.compare) == (BotLevel.EXPERT, READING_ONLY) and not job.fresh:
+        return mine, [
+            outcome if outcome.answered == 0 else play_chica(other_job(job), a_side)
+            for a_side, outcome in enumerate(mine)
+        ]
+    return mine, [play_chica(other_job(job), a_side) for a_side in (0, 1)]
+
+
+def other_job(job: Job) -> Job:
+    """The compared level's job."""
+    assert job.compare is not None
+    return job._replace(levels=(job.compare, job.levels[1]))
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -146,9 +202,13 @@ class Tally:
         self.margins: list[int] = []
         self.times_a: list[tuple[float, float]] = []
         self.times_b: list[tuple[float, float]] = []
+        self.answering = 0  # chicas where A answered a read style
+        self.answered = 0  # A's choices that did
 
     def add(self, outcome: Outcome) -> None:
         self.wins += outcome.won
+        self.answering += outcome.answered > 0
+        self.answered += outcome.answered
         self.margins.append(outcome.margin)
         self.times_a.extend(outcome.times_a)
         self.times_b.extend(outcome.times_b)
@@ -164,15 +224,34 @@ class Tally:
         return 1.96 * math.sqrt(p * (1 - p) / len(self.margins))
 
 
-def run(jobs: list[Job], workers: int) -> Tally:
-    tally = Tally()
+def run(jobs: list[Job], workers: int) -> tuple[Tally, Tally, list[int]]:
+    """A's tally, the compared level's, and pair by pair A's wins less the compared's."""
+    tally, compared, diffs = Tally(), Tally(), []
     with Pool(workers) as pool:
-        for done, results in enumerate(pool.imap_unordered(play_pair, jobs, chunksize=1), 1):
-            for outcome in results:
+        for done, (mine, other) in enumerate(pool.imap_unordered(play_pair, jobs, chunksize=1), 1):
+            for outcome in mine:
                 tally.add(outcome)
+            for outcome in other:
+                compared.add(outcome)
+            if other:
+                diffs.append(sum(o.won for o in mine) - sum(o.won for o in other))
             if done % max(1, len(jobs) // 20) == 0:
                 print(f"  {2 * done} chicas, A {tally.share:.1%}", file=sys.stderr)
-    return tally
+    return tally, compared, diffs
+
+
+def report_difference(diffs: list[int], levels: tuple[str, str]) -> None:
+    """The share of chicas A won less the compared level's, paired by deals."""
+    n = len(diffs)
+    mean = sum(diffs) / n
+    spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / max(1, n - 1))
+    half = 1.96 * spread / math.sqrt(n) / 2
+    share = mean / 2
+    print(
+        f"difference {levels[0]} - {levels[1]} (paired, {n} pairs): {share:+.1%} ± {half:.1%} "
+        f"(95% CI {share - half:+.1%} .. {share + half:+.1%}); "
+        f"pairs that differ: {sum(d != 0 for d in diffs)}"
+    )
 
 
 def report(tally: Tally, levels: tuple[str, str], players: int) -> None:
@@ -187,6 +266,12 @@ def report(tally: Tally, levels: tuple[str, str], players: int) -> None:
     mean = sum(tally.margins) / n
     spread = math.sqrt(sum((m - mean) ** 2 for m in tally.margins) / max(1, n - 1))
     print(f"average point margin A - B: {mean:+.2f} ± {1.96 * spread / math.sqrt(n):.2f}")
+    if tally.answered:
+        moves = len(tally.times_a)
+        print(
+            f"A answered a read style in {tally.answering} of {n} chicas "
+            f"({tally.answered} of its {moves} moves)"
+        )
     for label, level, times in (("A", a, tally.times_a), ("B", b, tally.times_b)):
         for clock, index in (("wall", 0), ("CPU", 1)):
             spent = [pair[index] for pair in times]
@@ -199,8 +284,8 @@ def report(tally: Tally, levels: tuple[str, str], players: int) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("level_a", choices=list(BotLevel))
-    parser.add_argument("level_b", choices=list(BotLevel))
+    parser.add_argument("level_a", choices=LEVELS)
+    parser.add_argument("level_b", choices=LEVELS)
     parser.add_argument("--chicas", type=int, default=200, help="chicas to play (even)")
     parser.add_argument("--budget-ms", type=float, default=None, help="search budget")
     parser.add_argument("--players", type=int, default=2, choices=(2, 4))
@@ -212,6 +297,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--gauge", action="store_true", help="also the oracle against B, and G for A"
     )
+    parser.add_argument("--compare", choices=LEVELS, default=None, help="another A, paired with A")
     parser.add_argument("--rules", default="quito", choices=Rules.PRESETS, help="preset")
     parser.add_argument(
         "--option", action="append", default=[], metavar="NAME=VALUE", help="a rule option"
@@ -225,14 +311,14 @@ def main(argv: list[str] | None = None) -> None:
     pairs = max(1, (args.chicas + 1) // 2)
     levels = (args.level_a, args.level_b)
 
-    def jobs(pairing: tuple[str, str]) -> list[Job]:
+    def jobs(pairing: tuple[str, str], compare: str | None = None) -> list[Job]:
         return [
-            Job(pairing, args.seed + i, args.players, args.budget_ms, args.fresh, rules)
+            Job(pairing, args.seed + i, args.players, args.budget_ms, args.fresh, rules, compare)
             for i in range(pairs)
         ]
 
     started = time.perf_counter()
-    tally = run(jobs(levels), args.workers)
+    tally, compared, diffs = run(jobs(levels, args.compare), args.workers)
     elapsed = time.perf_counter() - started
     budget = "default" if args.budget_ms is None else f"{args.budget_ms:g} ms"
     print(
@@ -242,8 +328,11 @@ def main(argv: list[str] | None = None) -> None:
         f"{'a fresh Bot every move' if args.fresh else 'one Bot per seat'}, {elapsed:.0f} s"
     )
     report(tally, levels, args.players)
+    if args.compare is not None:
+        report(compared, (args.compare, args.level_b), args.players)
+        report_difference(diffs, (args.level_a, args.compare))
     if args.gauge:
-        oracle = run(jobs(("oracle", args.level_b)), args.workers)
+        oracle, _, _ = run(jobs(("oracle", args.level_b)), args.workers)
         report(oracle, ("oracle", args.level_b), args.players)
         edge = oracle.share - 0.5
         gauge = (tally.share - 0.5) / edge if edge > 0 else float("nan")

@@ -13,7 +13,7 @@ from ..moves import IllegalMove, Move
 from ..rules import Rules
 from .memory import Memory, Watcher
 from .policies import greedy_score, normal_value, pick_best, unseen_by
-from .search import choose_expert
+from .search import choose_expert, opponent_style
 from .sim import Position, RankMove
 from .view import SeatView
 
@@ -71,10 +71,18 @@ class Bot:
     A choice depends only on the level, the seed, the budget, the game and that memory
     (the expert's wall-clock fuse aside): a fresh Bot with the same arguments chooses the
     same move.
+
+    `answer_style=False` keeps the expert from playing against the style it has read
+    (search.py): it still reads the hands. bench/arena.py compares the two; `answered`
+    counts the choices that played against a read style.
     """
 
     def __init__(
-        self, level: BotLevel | str = BotLevel.NORMAL, seed: int = 0, budget_ms: float | None = None
+        self,
+        level: BotLevel | str = BotLevel.NORMAL,
+        seed: int = 0,
+        budget_ms: float | None = None,
+        answer_style: bool = True,
     ) -> None:
         try:
             self.level = BotLevel(level)
@@ -84,6 +92,8 @@ class Bot:
             ) from None
         self.seed = seed
         self.budget_ms = DEFAULT_BUDGET_MS if budget_ms is None else budget_ms
+        self.answer_style = answer_style
+        self.answered = 0
         self.memory = Memory()
         self._watcher: Watcher | None = None  # the game so far, as the expert watched it
         self._astray: tuple[int, Rules, int] | None = None  # a game whose plays mislead
@@ -151,7 +161,13 @@ class Bot:
             case BotLevel.NORMAL:
                 return choose_normal
         oracle = self.level == BotLevel.ORACLE
-        return lambda view, rng: choose_expert(view, rng, self.budget_ms, oracle)
+
+        def expert(view: SeatView, rng: random.Random) -> RankMove:
+            if self.answer_style and opponent_style(view) is not None:
+                self.answered += 1
+            return choose_expert(view, rng, self.budget_ms, oracle, answer_style=self.answer_style)
+
+        return expert
 
 
 def choose_random(view: SeatView, rng: random.Random) -> RankMove:

@@ -14,22 +14,38 @@ Reply = Callable[[Position], list[RankMove]]
 INF = float("inf")
 
 
+class Overrun(Exception):
+    """A Solver passed its `limit`."""
+
+
 class Solver:
     """Negamax with alpha-beta and a transposition table over one fully known deal.
 
     Both sides play their best, unless `reply` models the player of the side other than
     `side`: that side then makes one of `reply`'s moves, each as likely (a chance node,
-    worth their average), and ours the best answer to it."""
+    worth their average), and ours the best answer to it. A chance node cannot be cut
+    short, and the model takes time to ask: each question counts `reply_nodes` nodes,
+    and past `limit` nodes `value` raises Overrun."""
 
-    def __init__(self, reply: Reply | None = None, side: int = 0) -> None:
+    def __init__(
+        self,
+        reply: Reply | None = None,
+        side: int = 0,
+        reply_nodes: float = 0.0,
+        limit: float = INF,
+    ) -> None:
         self.reply = reply
         self.side = side
-        self.nodes = 0
+        self.reply_nodes = reply_nodes
+        self.limit = limit
+        self.nodes = 0.0
         self.table: dict[tuple[int, ...], tuple[float, int]] = {}  # state → (value, bound)
 
     def value(self, pos: Position, alpha: float = -INF, beta: float = INF) -> float:
         """The value of `pos` for the side to play (see the class)."""
         self.nodes += 1
+        if self.nodes > self.limit:
+            raise Overrun
         side = pos.seat & 1
         if pos.sizes[pos.seat] == 0:
             return evaluate(pos, side)
@@ -40,6 +56,8 @@ class Solver:
             *pos.pts,
             *pos.cap,
             *pos.streaks,
+            # who takes the table's leftovers, when the rules give them to the last capturer
+            pos.last_capturer if pos.leftovers_to_capturer else -1,
         )
         known = self.table.get(key)
         if known is not None:
@@ -47,6 +65,7 @@ class Solver:
             if bound == 0 or (bound > 0 and value >= beta) or (bound < 0 and value <= alpha):
                 return value
         if self.reply is not None and side != self.side:
+            self.nodes += self.reply_nodes
             moves = self.reply(pos)
             if len(moves) > 1:  # the average of exact values
                 value = sum(self._after(pos, move, side, -INF, INF) for move in moves)

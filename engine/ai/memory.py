@@ -157,7 +157,7 @@ class Memory:
         if self._reader is None or self._watched != (game.seed, game.hand_number, game.players):
             return None
         plays = tuple(self._plays) if game.deal_number == self._deal else ()
-        return Reading(plays, self._reader.styles())
+        return Reading(plays, self._reader.styles(), self._reader.fits())
 
     def recall(self, game: Game) -> list[int]:
         """The ranks known gone at this turn (taking in what changed since our previous

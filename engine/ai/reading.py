@@ -17,8 +17,13 @@ every card a player held in it has been played, so its plays are scored under ea
 style with the hand it really held (`Reader.finish`), and the styles that explained the
 plays best weigh most in later readings (Bayes, from the prior STYLE_PRIOR).
 
-Once one style clearly fits a player (`Reading.style_of`, SURE), the search also plays
-against that player's choices rather than a perfect player's (search.py).
+Once one style clearly fits a player (`Reading.style_of`), the search also plays
+against that player's choices rather than a perfect player's (search.py). Clearly: the
+style has SURE weight, and it fits in absolute terms, not only better than the others —
+of the player's plays where the style's best moves differed from the rest, at most
+FIT_MISSES were not among its best. A player the expert has no model of (a human, another
+program) may still be likeliest under one style; answering moves that never come then
+costs, so such a player is taken for a perfect one (bench/results/ai.md, issue 26).
 
 Only what the whole table sees is used: the plays, the positions they were made in, and
 cards shown by being played. The search uses the reading with 2 players; with 4, the
@@ -29,6 +34,7 @@ reading of drops (memory.py, `lacking`).
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..game import CARDS_PER_DEAL, Game
@@ -41,7 +47,10 @@ STYLES = ("normal", "greedy", "any")
 STYLE_PRIOR = (0.45, 0.45, 0.10)
 BETA = 10.0
 GREEDY_SLIP = 0.05
-SURE = 0.9  # a style this likely is taken as the player's (Reading.style_of)
+SURE = 0.9  # a style this likely is taken as the player's (Reading.style_of)…
+FIT_PLAYS = 10  # …once this many of its plays told the style's best moves from the others…
+FIT_MISSES = 0.05  # …and no more than this share of them were not among its best;
+TIES_Z = 2.0  # greedy: among its ties, normal's best chosen no more than chance by this z
 
 
 @dataclass(frozen=True)
@@ -95,19 +104,43 @@ def watched_play(game: Game, move: Move, gone: list[int]) -> Play:
 def style_odds(play: Play, pos: Position, held: list[int], memo: Memo) -> tuple[float, ...]:
     """The chance of `play` under each style (STYLES), for a player holding `held` (by
     rank) then. `pos` is `play.position()`; its hands are left empty again."""
+    judged = _judge(play, pos, held, memo)
+    if judged is None:  # not a move this hand could make
+        return (0.0,) * len(STYLES)
+    return _odds(*judged)
+
+
+def _odds(values: list[float], scores: list[int], chosen: int) -> tuple[float, ...]:
+    return (_soft_odds(values, chosen), _greedy_odds(scores, chosen), 1.0 / len(values))
+
+
+def _judge(
+    play: Play, pos: Position, held: list[int], memo: Memo
+) -> tuple[list[float], list[int], int] | None:
+    """The normal level's value and the greedy score of each move `held` could make in
+    `pos`, and the index of the one played; None when it could not make it."""
     seat = play.seat
     pos.hands[seat] = held
     try:
         moves = pos.moves()
         chosen = next((i for i, move in enumerate(moves) if _sorted(move) == play.move), None)
-        if chosen is None:  # not a move this hand could make
-            return (0.0,) * len(STYLES)
+        if chosen is None:
+            return None
         unseen = unseen_by(pos, seat)
         values = [normal_value(pos, move, unseen, None, memo) for move in moves]
         scores = [greedy_score(pos, move) for move in moves]
-        return (_soft_odds(values, chosen), _greedy_odds(scores, chosen), 1.0 / len(moves))
+        return values, scores, chosen
     finally:
         pos.hands[seat] = [0] * 11
+
+
+def _missed(scores: Sequence[float], chosen: int) -> bool | None:
+    """Whether the move played was not among the best by `scores` (None: every move was,
+    so the play says nothing)."""
+    top = max(scores)
+    if min(scores) >= top - 1e-9:
+        return None
+    return scores[chosen] < top - 1e-9
 
 
 def _sorted(move: RankMove) -> RankMove:
@@ -139,6 +172,7 @@ class Reading:
 
     plays: tuple[Play, ...]
     styles: tuple[tuple[float, ...], ...]  # per seat, each style's weight (sum 1)
+    fits: tuple[tuple[bool, ...], ...]  # per seat, whether it fits each style (Reader.fits)
     memo: Memo = field(default_factory=dict, compare=False)  # replies' gains, by position
     positions: dict[int, Position] = field(default_factory=dict, compare=False)  # by play
 
@@ -146,9 +180,10 @@ class Reading:
         return any(play.seat == seat for play in self.plays)
 
     def style_of(self, seat: int) -> str | None:
-        """The style `seat` has shown with SURE weight or more (not ANY), else None."""
-        for name, weight in zip(STYLES, self.styles[seat], strict=True):
-            if weight >= SURE and name != "any":
+        """The style `seat` has shown with SURE weight or more and fits (not ANY), else
+        None."""
+        for name, weight, fits in zip(STYLES, self.styles[seat], self.fits[seat], strict=True):
+            if weight >= SURE and fits:
                 return name
         return None
 
@@ -175,6 +210,14 @@ class Reader:
 
     def __init__(self, players: int) -> None:
         self.log_odds = [[math.log(p) for p in STYLE_PRIOR] for _ in range(players)]
+        # Per seat and style but ANY: the plays that told that style's best moves from
+        # the others (`told`), and those of them that were not among its best (`missed`).
+        self.told = [[0] * (len(STYLES) - 1) for _ in range(players)]
+        self.missed = [[0] * (len(STYLES) - 1) for _ in range(players)]
+        # Per seat, over the plays where greedy's best moves tie and normal prefers some
+        # of them: how often the player chose one of those, less how often a player
+        # choosing at random among the ties would (the mean), and that count's variance.
+        self.ties = [[0.0, 0.0] for _ in range(players)]
 
     def finish(self, plays: list[Play]) -> None:
         """Score a finished deal's plays: each seat that played its whole hand in it."""
@@ -186,9 +229,49 @@ class Reader:
             held = [0] * 11
             for play in reversed(mine):
                 held[play.move[0]] += 1
-                odds = style_odds(play, play.position(), list(held), memo)
+                judged = _judge(play, play.position(), list(held), memo)
+                odds = (0.0,) * len(STYLES) if judged is None else _odds(*judged)
                 for index, chance in enumerate(odds):
                     scores[index] += math.log(max(chance, 1e-9))
+                if judged is not None:
+                    values, points, chosen = judged
+                    rankings: tuple[Sequence[float], ...] = (values, points)
+                    for index, ranking in enumerate(rankings):
+                        missed = _missed(ranking, chosen)
+                        if missed is not None:
+                            self.told[seat][index] += 1
+                            self.missed[seat][index] += missed
+                    self._count_ties(seat, values, points, chosen)
+
+    def _count_ties(self, seat: int, values: list[float], points: list[int], chosen: int) -> None:
+        """Count a play in `ties` when greedy's best moves tie and normal prefers some."""
+        ties = [i for i, score in enumerate(points) if score == max(points)]
+        if chosen not in ties or len(ties) < 2:
+            return
+        top = max(values[i] for i in ties)
+        preferred = [i for i in ties if values[i] >= top - 1e-9]
+        if len(preferred) == len(ties):
+            return
+        chance = len(preferred) / len(ties)
+        counts = self.ties[seat]
+        counts[0] += (chosen in preferred) - chance
+        counts[1] += chance * (1 - chance)
+
+    def fits(self) -> tuple[tuple[bool, ...], ...]:
+        """Per seat and style (ANY never), whether the seat's plays fit the style closely
+        enough to answer it: FIT_PLAYS or more plays told its best moves from the others,
+        and at most FIT_MISSES of them were not among its best. Greedy chooses at random
+        among its ties (most often drops, where it sees no points): a player who chooses
+        among them as the normal level would, far more often than chance (TIES_Z), is no
+        greedy player either, whatever its captures (a careful player, most humans)."""
+        result = []
+        for told, missed, (excess, variance) in zip(self.told, self.missed, self.ties, strict=True):
+            normal, greedy = (
+                t >= FIT_PLAYS and m <= FIT_MISSES * t for t, m in zip(told, missed, strict=True)
+            )
+            random_ties = excess <= TIES_Z * math.sqrt(variance)
+            result.append((normal, greedy and random_ties, False))
+        return tuple(result)
 
     def styles(self) -> tuple[tuple[float, ...], ...]:
         """Per seat, each style's weight now."""

@@ -21,7 +21,12 @@ With 2 players, once the opponent's finished deals have shown how it chooses (it
 reading.py), the search plays against that player rather than a perfect one: its answers
 are its style's choices (the normal level's, or the greedy easy level's), in the worlds
 played to our next turn and in the exact solution alike, and we play our best answer to
-them. A player who fits no style clearly is still taken for a perfect one.
+them. A player who fits no style clearly (reading.py: the likeliest style, and one whose
+best moves the player has nearly always made) is still taken for a perfect one. Asking
+the model costs time, and the exact solution cannot cut a chance node short: the solver
+counts the questions in its work and stops past the budget (exact.Overrun); the search
+then keeps the worlds it has valued, or with none starts again taking the opponent for a
+perfect player, so that a move stays within its budget.
 
 With 4 players the search plays for a team: its sides are the teams, so the partner's
 answers in a world count for us and both opponents' against us, and the value at our
@@ -48,7 +53,7 @@ import time
 
 from ..game import CHICA_POINTS
 from .evaluate import WIN, evaluate
-from .exact import Reply, Solver
+from .exact import INF, Overrun, Reply, Solver
 from .policies import Memo, greedy_choices, normal_best, normal_choices
 from .sim import Position, RankMove
 from .view import SeatView
@@ -69,6 +74,8 @@ CHECK_EVERY = 4  # worlds between two early-stop checks
 # cards left in all hands, by players; a solver node costs about this much work.
 EXACT_SAMPLED = {2: 8, 4: 8}
 SOLVER_NODE_WORK = 0.5
+# Asking the opponent's model for its moves costs about this many solver nodes, by style.
+REPLY_NODES = {"normal": 13.0, "greedy": 1.0}
 # The budget (work and worlds) is multiplied in the last deal of a hand, and again once a
 # side is within NEAR_END points of the lock (or of 40 without one): see `stakes`.
 LAST_DEAL_SCALE = 2.0
@@ -111,20 +118,29 @@ class Lookahead:
             return greedy_choices(pos)
         return normal_choices(pos, self.memo)
 
-    def solver(self) -> Solver:
-        """An exact solver for this search (the opponent as modelled, if it is)."""
-        return Solver(self.model, self.seat & 1)
+    def solver(self, budget: float = INF) -> Solver:
+        """An exact solver for this search (the opponent as modelled, if it is). With the
+        model, it raises Overrun once this search's work passes `budget`: a chance node
+        cannot be cut short, so one deal could take many times the budget."""
+        if self.style is None:
+            return Solver()
+        limit = (budget - self.work) / SOLVER_NODE_WORK
+        return Solver(self.model, self.seat & 1, REPLY_NODES[self.style], limit)
 
     def values(self, pos: Position, moves: list[RankMove]) -> list[float]:
         """Each of our moves' value in one world (see `value`)."""
         return [self.value(pos, move, self.answers.setdefault(move, {})) for move in moves]
 
-    def exact_values(self, pos: Position, moves: list[RankMove]) -> list[float]:
-        """Each of our moves' value in one world, solved to the end of the deal."""
-        solver = self.solver()
-        row = solve_moves(pos, moves, self.seat & 1, solver)
-        self.work += solver.nodes * SOLVER_NODE_WORK
-        return row
+    def exact_values(
+        self, pos: Position, moves: list[RankMove], budget: float = INF
+    ) -> list[float]:
+        """Each of our moves' value in one world, solved to the end of the deal; Overrun
+        past `budget` (see `solver`), leaving `pos` astray."""
+        solver = self.solver(budget)
+        try:
+            return solve_moves(pos, moves, self.seat & 1, solver)
+        finally:
+            self.work += solver.nodes * SOLVER_NODE_WORK
 
     def value(self, pos: Position, move: RankMove, memo: AnswersMemo) -> float:
         """Play `move`; the other seats answer as the normal level would; then the normal
@@ -184,44 +200,91 @@ def choose_expert(
     budget_ms: float,
     oracle: bool = False,
     read_drop: bool = True,
+    answer_style: bool = True,
 ) -> RankMove:
-    """The expert's move (the oracle's with `oracle`); see the module's docstring."""
+    """The expert's move (the oracle's with `oracle`); see the module's docstring.
+    `answer_style=False`: the opponent is always taken for a perfect player."""
     moves = view.moves()
     if len(moves) == 1:
         return moves[0]
+    style = opponent_style(view) if answer_style else None
+    if style is not None:
+        try:
+            return _search(view, moves, rng, budget_ms, oracle, read_drop, style)
+        except Overrun:
+            pass  # the model is too slow to ask here: take the opponent for a perfect one
+    return _search(view, moves, rng, budget_ms, oracle, read_drop, None)
+
+
+def _search(
+    view: SeatView,
+    moves: list[RankMove],
+    rng: random.Random,
+    budget_ms: float,
+    oracle: bool,
+    read_drop: bool,
+    style: str | None,
+) -> RankMove:
+    """`choose_expert`'s search, the opponent modelled by `style` (None: perfect). Raises
+    Overrun when the model makes its work pass the budget before one world is valued."""
     scale = stakes(view)
-    search = Lookahead(view.seat, read_drop, team=view.players == 4, style=opponent_style(view))
+    search = Lookahead(view.seat, read_drop, team=view.players == 4, style=style)
     left = sum(view.sizes)
+    budget = budget_ms * WORK_PER_MS * scale
     if oracle:
         pos = view.true_position()
         if left <= max(EXACT_WORLDS):
-            return moves[_solve([(1.0, pos)], moves, search)]
+            return moves[_solve([(1.0, pos)], moves, search, budget)]
         return moves[_best(search.values(pos, moves))]
     worlds = view.enumerate_worlds(ENUMERATE_LIMIT, read_drop)
     if worlds is not None and (left <= EXACT_ALWAYS or len(worlds) <= EXACT_WORLDS.get(left, 0)):
-        return moves[_solve(worlds, moves, search)]
-    budget = budget_ms * WORK_PER_MS * scale
+        return moves[_solve(worlds, moves, search, budget)]
     deadline = time.perf_counter() + max(FUSE * budget_ms * scale, FUSE_FLOOR_MS) / 1000
     exact = left <= EXACT_SAMPLED[view.players]
+    rows: list[list[float]] = []
     if worlds is not None:  # every opponent hand, the likeliest first, until the budget
         worlds.sort(key=lambda world: -world[0])
         totals = [0.0] * len(moves)
         for weight, pos in worlds:
-            row = search.exact_values(pos, moves) if exact else search.values(pos, moves)
+            row = _row(search, pos, moves, exact, budget, rows)
+            if row is None:
+                break
+            rows.append(row)
             for index, value in enumerate(row):
                 totals[index] += weight * value
             if search.work > budget or time.perf_counter() > deadline:
                 break
         return moves[_best(totals)]
-    rows: list[list[float]] = []
     for _ in range(round(MAX_WORLDS * scale)):
-        pos = view.sample(rng, read_drop)
-        rows.append(search.exact_values(pos, moves) if exact else search.values(pos, moves))
+        row = _row(search, view.sample(rng, read_drop), moves, exact, budget, rows)
+        if row is None:
+            break
+        rows.append(row)
         if search.work > budget or time.perf_counter() > deadline:
             break
         if len(rows) >= MIN_WORLDS and len(rows) % CHECK_EVERY == 0 and _settled(rows):
             break
     return moves[_best([sum(column) for column in zip(*rows, strict=True)])]
+
+
+def _row(
+    search: Lookahead,
+    pos: Position,
+    moves: list[RankMove],
+    exact: bool,
+    budget: float,
+    rows: list[list[float]],
+) -> list[float] | None:
+    """Each move's value in one more world; None when the budget ran out within it and
+    `rows` has the worlds valued before (else Overrun)."""
+    if not exact:
+        return search.values(pos, moves)
+    try:
+        return search.exact_values(pos, moves, budget)
+    except Overrun:
+        if rows:
+            return None
+        raise
 
 
 def _best(totals: list[float]) -> int:
@@ -236,11 +299,14 @@ def opponent_style(view: SeatView) -> str | None:
     return view.reading.style_of(1 - view.seat)
 
 
-def _solve(worlds: list[tuple[float, Position]], moves: list[RankMove], search: Lookahead) -> int:
-    """The index of the best move on average over `worlds`, each solved exactly."""
+def _solve(
+    worlds: list[tuple[float, Position]], moves: list[RankMove], search: Lookahead, budget: float
+) -> int:
+    """The index of the best move on average over `worlds`, each solved exactly (Overrun
+    when the opponent's model makes that pass `budget`)."""
     totals = [0.0] * len(moves)
     for weight, pos in worlds:
-        for index, value in enumerate(solve_moves(pos, moves, search.seat & 1, search.solver())):
+        for index, value in enumerate(search.exact_values(pos, moves, budget)):
             totals[index] += weight * value
     return _best(totals)
 

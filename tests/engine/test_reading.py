@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine import Bot, Game, Rules
+from engine import Bot, Game, Move, Rules
 from engine.ai.memory import Memory
 from engine.ai.reading import STYLES, Reading, style_odds, watched_play
 from engine.ai.sim import counts
@@ -72,9 +73,54 @@ def test_the_style_of_each_player_is_learnt_from_its_deals() -> None:
 def test_a_style_is_taken_only_when_the_plays_show_it_clearly() -> None:
     """The search models the opponent by its style only past SURE; a player who fits no
     style (ANY), or two alike, is played as a perfect player."""
-    split = Reading((), ((0.5, 0.5, 0.0), (0.05, 0.0, 0.95)))
+    fit = ((True, True, False),) * 2
+    split = Reading((), ((0.5, 0.5, 0.0), (0.05, 0.0, 0.95)), fit)
     assert split.style_of(0) is None and split.style_of(1) is None
-    assert Reading((), ((0.0, 0.95, 0.05),)).style_of(0) == "greedy"
+    assert Reading((), ((0.0, 0.95, 0.05),), fit).style_of(0) == "greedy"
+    assert Reading((), ((0.0, 0.95, 0.05),), ((True, False, False),)).style_of(0) is None
+
+
+def reading_of(choose: Callable[[Game], Move], seed: int) -> Reading:
+    """What a memory that watched a 2-player chica of the expert (seat 0) against
+    `choose` (seat 1) reads just before its last play."""
+    game = Game.new(2, Rules(), seed=seed)
+    expert = Bot("expert", seed=0, budget_ms=BUDGET)
+    memory = Memory()
+    before = game
+    while not game.chica_history:
+        before = game.copy()
+        move = expert.choose(game) if game.to_play == 0 else choose(game)
+        memory.observe(game, move)
+        game.play(move)
+    reading = memory.reading(before)
+    assert reading is not None
+    return reading
+
+
+def test_a_player_likeliest_greedy_but_often_off_it_is_not_answered() -> None:
+    """A greedy player who makes a random move a third of the time is read as greedy far
+    rather than normal or any, but too many of its plays miss greedy's best moves to
+    answer it as greedy; the easy level itself is answered."""
+    easy, wild = Bot("easy", seed=1), Bot("random", seed=2)
+    coin = random.Random(3)
+    reading = reading_of(lambda game: (wild if coin.random() < 0.3 else easy).choose(game), 4)
+    assert reading.styles[1][STYLES.index("greedy")] > 0.9
+    assert reading.style_of(1) is None
+    assert reading_of(Bot("easy", seed=1).choose, 4).style_of(1) == "greedy"
+
+
+def test_a_player_who_captures_greedily_but_drops_with_care_is_not_answered() -> None:
+    """A player who captures as the easy level does, but chooses its drops as the normal
+    level would, misses none of greedy's best moves; yet greedy would drop at random, so
+    it is not answered as greedy."""
+    easy, normal = Bot("easy", seed=1), Bot("normal", seed=2)
+
+    def careful(game: Game) -> Move:
+        return (easy if any(m.takes for m in game.legal_moves()) else normal).choose(game)
+
+    reading = reading_of(careful, 6)
+    assert reading.styles[1][STYLES.index("greedy")] > 0.9
+    assert reading.style_of(1) is None
 
 
 def test_the_hand_a_player_holds_reads_likelier_than_a_drawn_one() -> None:
@@ -115,7 +161,7 @@ def test_the_hand_a_player_holds_reads_likelier_than_a_drawn_one() -> None:
 def test_a_reading_with_no_plays_changes_no_draw() -> None:
     """At a deal's first play nothing is read yet: the reading weighs no hand."""
     game = Game.new(2, Rules(), seed=2)
-    reading = Reading((), ((1.0, 0.0, 0.0), (1.0, 0.0, 0.0)))
+    reading = Reading((), ((1.0, 0.0, 0.0), (1.0, 0.0, 0.0)), ((True, True, False),) * 2)
     read = SeatView(game, gone=[0] * 11, lacking=[[False] * 11] * 2, reading=reading)
     plain = SeatView(game, gone=[0] * 11, lacking=[[False] * 11] * 2)
     assert not read.reads_opponent

@@ -177,9 +177,9 @@ def plant_a_blunder(seed: int) -> tuple[list[str], int]:
 
 
 def test_a_planted_blunder_is_among_the_costliest_moves() -> None:
-    moves, planted = plant_a_blunder(seed=1)  # (with seed 2 the experts leave no caída)
+    moves, planted = plant_a_blunder(seed=3)  # (with seeds 1 and 2 the experts leave no caída)
     assert planted >= 0
-    found = teacher.review(2, Rules(chicas_to_win=1), 1, moves, seats=(0,))
+    found = teacher.review(2, Rules(chicas_to_win=1), 3, moves, seats=(0,))
     costly = found.seats[0].costliest()
     assert planted in [decision.index for decision in costly]
     assert not found.seats[1].decisions  # seat 1 was not asked for

@@ -1,0 +1,48 @@
+"""The foreign opponents of bench/foreign.py: legal moves, no peeking, and the careful
+player leaves no caída it can see."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bench.foreign import FOREIGN, Foreign
+from engine import Game, Rules
+from engine.ai.sim import counts
+from tests.engine.test_bots import random_states, shuffle_hidden
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("style", FOREIGN)
+def test_each_plays_legally_and_only_from_its_seat(style: str, players: int) -> None:
+    """A legal move, the game unchanged; dealing the unseen cards differently changes no
+    choice."""
+    rng = random.Random(3)
+    for index, game in enumerate(random_states(players, 12, seed=40 + players)):
+        before = game.to_dict()
+        move = Foreign(style, index).choose(game)
+        assert move in game.legal_moves()
+        assert game.to_dict() == before
+        assert Foreign(style, index).choose(shuffle_hidden(game, rng)) == move
+
+
+def test_the_careful_player_drops_no_rank_it_has_not_seen_all_of() -> None:
+    """With no capture, it drops a rank whose other cards it has all seen, if it holds one:
+    nobody can take it by caída."""
+    checked = 0
+    for seed in range(6):
+        game = Game.new(2, Rules(), seed=seed)
+        players = [Foreign("careful", 0), Foreign("noisy", 1)]
+        while not game.chica_history:
+            seat = game.to_play
+            move = players[seat].choose(game)
+            if seat == 0 and not any(m.takes for m in game.legal_moves()):
+                hand, table = counts(game.hands[0]), counts(game.table)
+                gone = players[0]._watch(game)
+                safe = [r for r in range(1, 11) if hand[r] and hand[r] + table[r] + gone[r] == 4]
+                if safe:
+                    checked += 1
+                    assert move.card.rank in safe
+            game.play(move)
+    assert checked >= 5
