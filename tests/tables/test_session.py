@@ -166,7 +166,7 @@ def play_out(session: TableSession, rng: random.Random) -> Iterator[None]:
         yield
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=8, deadline=None)
 @given(seed=st.integers(0, 2**32), players=st.sampled_from([2, 4]))
 def test_a_played_out_table_round_trips_and_tells_no_hand(seed, players):
     """Through a whole match: saves load back equal, and the table talk never names a
