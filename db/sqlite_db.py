@@ -43,6 +43,8 @@ CHECKPOINT_SECONDS = 1.0
 # A safety net only: should the checkpointer fall behind, a commit checkpoints by itself
 # once the WAL holds this many pages (about 40 MB).
 AUTOCHECKPOINT_PAGES = 10_000
+# What every connection that writes sets (see the module's doc).
+EVERY_CONNECTION = ("PRAGMA synchronous = NORMAL", "PRAGMA foreign_keys = ON")
 
 
 class SQLiteDatabase:
@@ -71,8 +73,8 @@ class SQLiteDatabase:
         try:
             await opening.prepare(conn, path, open_timeout)
             await opening.set_busy_timeout(conn, busy_timeout)
-            await conn.execute("PRAGMA synchronous = NORMAL")
-            await conn.execute("PRAGMA foreign_keys = ON")
+            for pragma in EVERY_CONNECTION:
+                await conn.execute(pragma)
             await conn.execute(f"PRAGMA wal_autocheckpoint = {AUTOCHECKPOINT_PAGES}")
         except sqlite3.Error as exc:
             await conn.close()
@@ -171,7 +173,7 @@ def _direct_connection(path: str) -> sqlite3.Connection:
     """The connection for single writes on the loop's thread: autocommit, no waiting for a
     lock (busy: the caller goes through aiosqlite), never a checkpoint of its own."""
     direct = sqlite3.connect(path, isolation_level=None, timeout=0, check_same_thread=False)
-    direct.execute("PRAGMA synchronous = NORMAL")
-    direct.execute("PRAGMA foreign_keys = ON")
+    for pragma in EVERY_CONNECTION:
+        direct.execute(pragma)
     direct.execute("PRAGMA wal_autocheckpoint = 0")
     return direct

@@ -15,11 +15,11 @@ import json
 import logging
 import time
 from collections.abc import Callable
-from typing import Any, Protocol, TypeVar
+from typing import Protocol, TypeVar
 
 import discord
 
-from db import Encoded, encode
+from db import encode
 from engine import Bot
 from i18n import t
 from tables import Phase, Refusal, TableSession
@@ -143,16 +143,13 @@ class LiveTable:
             self._keep_hand(hand)
         notices = [self._meta.reminder_id, self._meta.ping_id]
         self._meta.reminder_id = self._meta.ping_id = None
-        state = encode(self._session.to_dict(), "a session state")
-        meta = self._meta.to_dict()
         try:
-            await self._save(state, meta)
+            await self._save()
         except BaseException:
             # Not saved, so it did not happen: back to the last saved state.
             self._session = TableSession.from_dict(json.loads(self._saved_state))
             self._meta = TableMeta.from_dict(self._saved_meta)
             raise
-        self._saved_state, self._saved_meta = state, meta
         for notice in notices:
             if notice is not None:
                 self._kit.scheduler.spawn(
@@ -164,8 +161,12 @@ class LiveTable:
         self.driver.drive()
         return result
 
-    async def _save(self, state: Encoded, meta: dict[str, Any]) -> None:
+    async def _save(self) -> None:
+        """Save the session and its meta as they are now; once saved, they are what a failed
+        change goes back to."""
         session = self._session
+        state = encode(session.to_dict(), "a session state")
+        meta = self._meta.to_dict()
         started = time.perf_counter()
         await self._kit.storage.save_session(
             session.session_id,
@@ -177,6 +178,7 @@ class LiveTable:
             meta=meta,
         )
         self._kit.metrics.db_write(time.perf_counter() - started)
+        self._saved_state, self._saved_meta = state, meta
 
     async def save_meta(self) -> None:
         """Save what changed on the Discord side only; a failure is logged, not raised."""
@@ -218,10 +220,7 @@ class LiveTable:
     async def _save_message(self) -> None:
         async with self._lock:
             try:
-                state = encode(self._session.to_dict(), "a session state")
-                meta = self._meta.to_dict()
-                await self._save(state, meta)
-                self._saved_state, self._saved_meta = state, meta
+                await self._save()
             except Exception:
                 log.warning(
                     "could not save the table message of %s",

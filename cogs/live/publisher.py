@@ -138,7 +138,8 @@ class TablePublisher:
         session, meta, io_ = self._table.session, self._table.meta, self._kit.io
         message_id = session.table_message_id
         drawn = await self._draw(fresh=False)
-        if message_id is not None and drawn.key == meta.shown:
+        shown = drawn.key
+        if message_id is not None and shown == meta.shown:
             return False
         too_old = meta.posted_at is None or now() - meta.posted_at > TABLE_REPOST_SECONDS
         if message_id is not None and not too_old:
@@ -150,7 +151,7 @@ class TablePublisher:
                     view=drawn.payload.view,
                     attachments=discord.utils.MISSING if drawn.files is None else drawn.files,
                 )
-                meta.picture, meta.shown = drawn.picture, drawn.key
+                meta.picture, meta.shown = drawn.picture, shown
                 return True
             except discord.NotFound:
                 log.info(

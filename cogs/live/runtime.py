@@ -12,6 +12,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import AsyncIterator, Iterable
+from typing import TypeVar
 
 import discord
 
@@ -24,6 +26,8 @@ from .live_table import LiveTable
 from .state import TableKit, TableMeta, log_fields
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 SWEEP_SECONDS = 30.0
 YIELD_EVERY = 50  # tables restored or resumed between two turns of the event loop
@@ -196,9 +200,7 @@ class TableRuntime:
     async def restore(self) -> None:
         """Load every saved lobby, challenge and game of this process's shards (before
         connecting); other processes restore the other shards' tables."""
-        for count, row in enumerate(await self.kit.storage.load_sessions(self.own_shards())):
-            if count % YIELD_EVERY == YIELD_EVERY - 1:
-                await asyncio.sleep(0)  # thousands of tables: let the rest of the bot run
+        async for row in taking_turns(await self.kit.storage.load_sessions(self.own_shards())):
             try:
                 if row.kind == "challenge":
                     live = LiveChallenge(self.kit, self, Challenge.from_dict(row.state))
@@ -222,9 +224,7 @@ class TableRuntime:
         if self._resumed:
             return
         self._resumed = True
-        for count, table in enumerate(list(self.tables.values())):
-            if count % YIELD_EVERY == YIELD_EVERY - 1:
-                await asyncio.sleep(0)
+        async for table in taking_turns(list(self.tables.values())):
             session = table.session
             if session.is_live and not await self._channel_exists(session.channel_id):
                 await table.close_unreachable()
@@ -278,3 +278,12 @@ def runs_guild(client: discord.Client, guild_id: int | None) -> bool:
     """Whether this process drives the server's shard (its seasons, its logros' tellings)."""
     shards = own_shards(client)
     return shards is None or shards.owns(guild_id)
+
+
+async def taking_turns(items: Iterable[T]) -> AsyncIterator[T]:
+    """`items`, with a turn of the event loop every YIELD_EVERY of them: restoring or
+    resuming thousands of tables lets the rest of the bot run meanwhile."""
+    for count, item in enumerate(items, 1):
+        if count % YIELD_EVERY == 0:
+            await asyncio.sleep(0)
+        yield item
