@@ -271,3 +271,26 @@ async def test_an_old_hand_discord_will_not_delete_says_it_is_out_of_date(world)
     shown = message_as_seen(world, world.ana, old)
     assert shown.content == t("hand.replaced", "en") and buttons(shown) == []
     assert enabled(new, "card")  # her turn goes on in the new hand
+
+
+async def test_a_table_shown_whose_record_cannot_be_saved_still_plays_on(world, monkeypatch):
+    """After each edit the bot saves what the message shows (for a restart); a database
+    refusing that write changes nothing the players see."""
+    session = await start_against_bot(world)
+    started_at = session.version
+    storage = world.env.bot.storage
+    failed = []
+
+    async def refusing_save_meta(session_id, meta):
+        failed.append(session_id)
+        raise StorageBusy("locked (injected by the test)")
+
+    monkeypatch.setattr(storage, "save_meta", refusing_save_meta)
+    for _ in range(3):
+        await play_one_turn(world, world.ana, current(world.env, session.session_id))
+        await world.env.settle()
+    assert failed  # the record after an edit was tried, and refused
+    assert current(world.env, session.session_id).version >= started_at + 5  # 3 hers, the bot's
+    assert services(world.env).runtime.table(session.session_id).has_next_step()
+    await assert_consistent(world, session.session_id)
+    world.env.errors.clear()
