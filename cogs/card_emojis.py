@@ -50,6 +50,11 @@ class CardEmojis:
             for key, emoji in self.emojis.items()
             if emoji is not None
         }
+        # What `inline` gives, made once: the table's text shows some 40 cards an edit.
+        self._inline: dict[str, str] = {
+            key: str(self._partial[key]) if key in self._partial else text_card(card)
+            for key, card in ((str(card), card) for card in full_deck())
+        }
 
     @classmethod
     def text_only(cls) -> CardEmojis:
@@ -71,9 +76,8 @@ class CardEmojis:
 
     def inline(self, card: Card | str) -> str:
         """`card` for message text: the emoji markup ("<:c40_7h:123>") or "7♥"."""
-        key = _key(card)
-        emoji = self._partial.get(key)
-        return str(emoji) if emoji is not None else text_card(Card.parse(key))
+        shown = self._inline.get(card if isinstance(card, str) else str(card))
+        return shown if shown is not None else self._inline[_key(card)]
 
     def inline_cards(self, cards: Iterable[Card | str], sep: str = " ") -> str:
         """Several cards for message text, `sep` between them."""

@@ -39,6 +39,9 @@ class Card:
     @staticmethod
     def parse(text: str) -> Card:
         """`"7h"` → the seven of hearts. Raises ValueError for anything else."""
+        card = _BY_TEXT.get(text) if isinstance(text, str) else None
+        if card is not None:  # the way cards are saved and sent: no case or space to mend
+            return card
         if not isinstance(text, str) or len(text.strip()) != 2:
             raise ValueError(f"not a card: {text!r} (write rank then suit, like 7h or Jd)")
         rank_char, suit_char = text.strip()[0].upper(), text.strip()[1].lower()
@@ -84,6 +87,7 @@ class Card:
 
 
 _DECK: list[Card] = [Card._make(rank, suit) for rank in range(1, 11) for suit in range(4)]
+_BY_TEXT: dict[str, Card] = {str(card): card for card in _DECK}
 
 
 def full_deck() -> list[Card]:

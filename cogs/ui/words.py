@@ -7,6 +7,7 @@ function here takes the language it writes in.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Any, Protocol
 
 from engine import Card, Rules
@@ -37,6 +38,7 @@ def _level_word(name: str, level: str, lang: str) -> str:
     return t(f"level.{level}{feminine}", lang)
 
 
+@lru_cache(maxsize=256)  # the table's log names its bots on every line, every edit
 def bot_words(name: str, level: str, lang: str) -> str:
     """A bot as every message names it: "🤖 Mariana (fácil)"."""
     return t("table.bot_name", lang, name=name or "bot", level=_level_word(name, level, lang))
