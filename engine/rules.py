@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, replace
+from dataclasses import dataclass, fields, replace
 from typing import Any, Literal
 
 Leftovers = Literal["nobody", "last_capturer"]
@@ -70,7 +70,7 @@ class Rules:
         """The options as a dict. The options added later (carton_at_lock, caidas_seguidas)
         are left out while off, so that a game under the older options saves exactly what
         it always did."""
-        data = asdict(self)
+        data = {field.name: getattr(self, field.name) for field in fields(self)}  # all plain
         for name in _LATER_OPTIONS:
             if data[name] == _OFF[name]:
                 del data[name]

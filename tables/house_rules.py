@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import dataclass, fields
+from functools import lru_cache
 from typing import Any
 
 from engine import Rules
@@ -153,7 +154,8 @@ def summary(rules: Rules, lang: str, leave_out: Collection[str] = ()) -> str:
     return " + ".join([t(f"choice.{preset}", lang), *changes])
 
 
-def rule_set_name(rules: Rules, lang: str, leave_out: Collection[str] = (LENGTH_FIELD,)) -> str:
+@lru_cache(maxsize=64)  # the table's text names its rules on every edit
+def rule_set_name(rules: Rules, lang: str, leave_out: tuple[str, ...] = (LENGTH_FIELD,)) -> str:
     """The rule set's one name, the same wherever it is told: "reglas Quito", "reglas
     Cuenca", or "reglas de la casa (Quito + sobrantes al último + 3 caídas seguidas ganan)".
 
