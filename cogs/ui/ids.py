@@ -194,8 +194,11 @@ class Clickable(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"(?!)"):
         super().__init_subclass__(template=ids.pattern, **kwargs)
 
     def __init__(self, **parts: Any) -> None:
+        self._take(parts, self.make_item(self.id_template.build(**parts)))
+
+    def _take(self, parts: dict[str, Any], item: discord.ui.Item[Any]) -> None:
         self.__dict__.update(parts)
-        super().__init__(self.make_item(self.id_template.build(**parts)))
+        super().__init__(item)
 
     @classmethod
     def make_item(cls, custom_id: str) -> discord.ui.Item[Any]:
@@ -205,7 +208,11 @@ class Clickable(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"(?!)"):
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> Self:
-        return cls(**cls.id_template.parse(match))
+        # The clicked item as discord.py read it from the message: its id is this one, so
+        # it is not written and read again (every click comes through here).
+        clicked = cls.__new__(cls)
+        clicked._take(cls.id_template.parse(match), item)
+        return clicked
 
 
 # Puzzles: open one (from the daily post, or again after an answer), a card of its hand,
