@@ -17,14 +17,19 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import discord
-from discord.http import handle_message_parameters
-from discord.webhook.async_ import async_context, interaction_response_params
+from discord.http import Route, handle_message_parameters
+from discord.webhook.async_ import (
+    async_context,
+    interaction_message_response_params,
+    interaction_response_params,
+)
 
 log = logging.getLogger(__name__)
 
 INBOX_TURN_SECONDS = 0.005  # interactions parsed in one go, at most (then the loop turns)
 
 EPHEMERAL = 64  # the message flag: only the user who clicked sees it
+UPDATE_MESSAGE = 7  # the answer to a click that edits the message clicked
 
 
 class DiscordIO:
@@ -62,6 +67,31 @@ class DiscordIO:
             )
         except discord.HTTPException:
             log.info("could not edit message %s in %s", message_id, channel_id)
+
+    async def update_clicked(
+        self, interaction: discord.Interaction, *, content: str, view: discord.ui.View | None
+    ) -> None:
+        """Answer a click by editing the message it was on, as
+        `InteractionResponse.edit_message` does, without asking for that message back:
+        discord.py asks for it and parses it into a Message nobody reads (the hands' taps
+        answer this way, twice a move)."""
+        response = interaction.response
+        if response.is_done():
+            raise discord.InteractionResponded(interaction)
+        params = interaction_message_response_params(
+            type=UPDATE_MESSAGE,
+            content=content,
+            view=view,
+            previous_allowed_mentions=self.client.allowed_mentions,
+        )
+        route = Route(
+            "POST",
+            "/interactions/{webhook_id}/{webhook_token}/callback",
+            webhook_id=interaction.id,
+            webhook_token=interaction.token,
+        )
+        await async_context.get().request(route, payload=params.payload, **self._session())
+        response._response_type = discord.InteractionResponseType.message_update
 
     async def edit_hand(self, token: str, content: str, view: discord.ui.View | None) -> None:
         """Edit the private message an interaction token answered with (its "@original").

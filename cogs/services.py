@@ -57,6 +57,11 @@ class Services:
     puzzles: PuzzleDesk
     started_at: float = field(default_factory=time.monotonic)  # for the uptime
 
+    @property
+    def io(self) -> DiscordIO:
+        """The requests discord.py would make at a higher cost (discord_io.py)."""
+        return self.runtime.kit.io
+
     @classmethod
     def start(
         cls,

@@ -371,7 +371,7 @@ async def hand_refused(
     note = refusal_text(refusal, lang, table.session)
     payload = await hand_for(services, table.session, interaction.user.id, lang, note)
     await tell(
-        interaction.response.edit_message(content=payload.content, view=payload.view),
+        services.io.update_clicked(interaction, content=payload.content, view=payload.view),
         interaction,
     )
     return True
@@ -399,7 +399,7 @@ async def click_card(
     if options or not prefs.one_tap:
         lang = await reader_language(services, interaction)
         payload = choice_payload(table.session, Card.parse(card), options, services.emojis, lang)
-        await interaction.response.edit_message(content=payload.content, view=payload.view)
+        await services.io.update_clicked(interaction, content=payload.content, view=payload.view)
         return
     await play(services, interaction, table, card, None, version)
 
@@ -448,7 +448,7 @@ async def click_back(services: Services, interaction: discord.Interaction, sessi
     if session.game is None:
         raise Refusal("no_game")
     payload = await hand_for(services, session, interaction.user.id, lang)
-    await interaction.response.edit_message(content=payload.content, view=payload.view)
+    await services.io.update_clicked(interaction, content=payload.content, view=payload.view)
 
 
 async def play(
@@ -485,7 +485,7 @@ async def change_in_hand(
     await table.change(apply, hand=hand, interactive=True)
     payload = await hand_for(services, table.session, user_id, lang)
     shown = await tell(
-        interaction.response.edit_message(content=payload.content, view=payload.view),
+        services.io.update_clicked(interaction, content=payload.content, view=payload.view),
         interaction,
     )
     if not shown:
