@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from db import Storage, StorageError
@@ -36,6 +36,21 @@ class SettingsCache:
             stored = await self._storage.get_guild_config(guild_id)
             settings = self._by_guild[guild_id] = ServerSettings.from_stored(stored)
         return settings
+
+    async def load(self, guild_ids: Iterable[int]) -> None:
+        """Read the settings of these servers now, in one go (a restart's live tables:
+        their players' first clicks then wait for no read). If the database can't say,
+        each is read when first asked for."""
+        wanted = {guild_id for guild_id in guild_ids if guild_id not in self._by_guild}
+        try:
+            stored = await self._storage.get_guild_configs(wanted)
+        except StorageError:
+            log.warning("could not read the settings of %d servers", len(wanted))
+            return
+        for guild_id in wanted:
+            self._by_guild.setdefault(
+                guild_id, ServerSettings.from_stored(stored.get(guild_id, {}))
+            )
 
     async def change(self, guild_id: int, **changes: Any) -> ServerSettings:
         """Save `changes` over the stored settings (in one statement) and keep the result."""
@@ -80,6 +95,17 @@ class PrefsCache:
                 return PlayerPrefs()
             prefs = self._by_user[user_id] = PlayerPrefs.from_stored(stored)
         return prefs
+
+    async def load(self, user_ids: Iterable[int]) -> None:
+        """Read these players' preferences now, in one go (see `SettingsCache.load`)."""
+        wanted = {user_id for user_id in user_ids if user_id not in self._by_user}
+        try:
+            stored = await self._storage.get_player_configs(wanted)
+        except StorageError:
+            log.warning("could not read the preferences of %d players", len(wanted))
+            return
+        for user_id in wanted:
+            self._by_user.setdefault(user_id, PlayerPrefs.from_stored(stored.get(user_id, {})))
 
     async def change(self, user_id: int, **values: bool) -> PlayerPrefs:
         stored = await self._storage.set_player_config(user_id, **values)

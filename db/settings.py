@@ -6,6 +6,7 @@ Both kinds merge the same way (a None value removes a key); only the table diffe
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from enum import Enum
 
 from .backend import Database
@@ -35,6 +36,23 @@ async def get_config(db: Database, kind: SettingsKind, owner: int) -> dict:
     """The settings of one server or player, {} when nothing is set."""
     record = await db.fetchone(f"SELECT config FROM {kind.table} WHERE {kind.key} = ?", (owner,))
     return {} if record is None else json.loads(record[0])
+
+
+IN_AT_ONCE = 500  # owners a statement asks for (SQLite allows some thousands of `?`)
+
+
+async def get_configs(db: Database, kind: SettingsKind, owners: Iterable[int]) -> dict[int, dict]:
+    """The settings of many servers or players, a few statements for all; those with
+    nothing set are not in the answer."""
+    wanted = sorted(set(owners))
+    found: dict[int, dict] = {}
+    for start in range(0, len(wanted), IN_AT_ONCE):
+        chunk = wanted[start : start + IN_AT_ONCE]
+        marks = ", ".join("?" * len(chunk))
+        sql = f"SELECT {kind.key}, config FROM {kind.table} WHERE {kind.key} IN ({marks})"
+        for owner, config in await db.fetchall(sql, chunk):
+            found[owner] = json.loads(config)
+    return found
 
 
 async def set_config(

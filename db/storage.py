@@ -253,6 +253,11 @@ class Storage:
         async with self._use("read the server settings") as db:
             return await settings.get_config(db, SettingsKind.GUILD, guild_id)
 
+    async def get_guild_configs(self, guild_ids: Iterable[int]) -> dict[int, dict]:
+        """Many servers' settings at once (a restart's live tables); nothing set: left out."""
+        async with self._use("read the server settings") as db:
+            return await settings.get_configs(db, SettingsKind.GUILD, guild_ids)
+
     async def set_guild_config(self, guild_id: int, **values) -> dict:
         """Merge JSON-able `values` into the settings (None removes a key); the new settings."""
         async with self._use("save the server settings") as db:
@@ -264,6 +269,11 @@ class Storage:
         """The player's own settings, {} when nothing is set."""
         async with self._use("read the player's settings") as db:
             return await settings.get_config(db, SettingsKind.PLAYER, user_id)
+
+    async def get_player_configs(self, user_ids: Iterable[int]) -> dict[int, dict]:
+        """Many players' own settings at once; a player with nothing set is left out."""
+        async with self._use("read the player's settings") as db:
+            return await settings.get_configs(db, SettingsKind.PLAYER, user_ids)
 
     async def set_player_config(self, user_id: int, **values) -> dict:
         """Merge JSON-able `values` into the player's settings (None removes a key)."""

@@ -218,6 +218,11 @@ class TableRuntime:
             except Exception:
                 log.exception("could not restore session %s; leaving it on disk", row.session_id)
         log.info("restored %d tables and %d challenges", len(self.tables), len(self.challenges))
+        # What every player's first click after the restart reads, read now in one go:
+        # hundreds of players opening their hands at once queued as many reads otherwise.
+        playing = [table.session for table in self.tables.values() if table.session.is_live]
+        await self.kit.settings.load(s.guild_id for s in playing if s.guild_id is not None)
+        await self.kit.prefs.load(user for session in playing for user in session.human_ids())
 
     async def resume(self) -> None:
         """After connecting (once): close tables whose channel is gone, drive and show the rest."""

@@ -10,6 +10,7 @@ import pytest
 
 from cogs.clock import now
 from cogs.ui.table import hand_payload
+from db import StorageError
 from tables import TableSession
 from tests.cogs.helpers import (
     assert_consistent,
@@ -302,3 +303,31 @@ async def test_a_crash_after_a_move_loses_nothing_and_shows_the_saved_state(
     await world.env.advance_time(SLOW_BOT + 5)
     assert current(world.env, session.session_id).version == saved["version"] + 1  # bot's turn
     await assert_consistent(world, session.session_id)
+
+
+async def test_after_a_restart_players_preferences_are_read_before_their_first_click(
+    world, make_bot, monkeypatch
+):
+    """Restoring reads every seated player's preferences at once (PrefsCache.load): the
+    first clicks after a restart wait for no read. Here the per-player read fails after
+    the restart, and her one-tap choice still holds."""
+    await world.ana.slash(world.channel, "cuarenta preferences", one_tap=True)
+    session = await her_turn_against_bot(world)
+    await world.env.restart_bot(make_bot())
+    await world.env.settle()
+
+    async def unreadable(user_id: int) -> dict:
+        raise StorageError("the player's settings can't be read")
+
+    monkeypatch.setattr(services(world.env).storage, "get_player_config", unreadable)
+    session = current(world.env, session.session_id)
+    hand = await open_hand(world, world.ana, session)
+    drops = [
+        b["custom_id"]
+        for b in enabled(hand, "card")
+        if not session.options_for(world.ana.id, b["custom_id"].split(":")[-1], session.version)
+    ]
+    assert drops, "the seeded deal has a card that captures nothing"
+    version = session.version
+    await world.ana.click(hand, custom_id=drops[0])
+    assert current(world.env, session.session_id).version > version  # played at the first tap

@@ -318,3 +318,16 @@ async def test_save_meta_of_a_deleted_session_does_nothing(storage):
     await storage.save_meta("g", {"message_id": 2})
     await storage.save_meta("never-saved", {"message_id": 3})
     assert await storage.load_sessions() == []
+
+
+async def test_many_players_and_servers_settings_are_read_at_once(storage):
+    await storage.set_player_config(1, one_tap=True)
+    await storage.set_player_config(700, turn_ping=True)
+    await storage.set_guild_config(5, lang="es")
+    asked = [1, 2, 700, *range(1000, 1600)]  # more than one statement asks for
+    assert await storage.get_player_configs(asked) == {
+        1: {"one_tap": True},
+        700: {"turn_ping": True},
+    }
+    assert await storage.get_guild_configs([5, 6]) == {5: {"lang": "es"}}
+    assert await storage.get_player_configs([]) == {}
