@@ -38,6 +38,7 @@ from engine import Bot, Game, Move
 T = TypeVar("T")
 
 REVIEW_NICENESS = 10  # the review worker yields the CPU to the tables' own work
+THINK_NICENESS = 5  # the bots' thinking yields the CPU to the event loop (clicks first)
 PARENT_CHECK_SECONDS = 1.0  # how often a worker's watchdog looks for its parent
 PR_SET_PDEATHSIG = 1  # prctl option (linux/prctl.h): a signal when the parent dies
 STOP_WAIT_SECONDS = 2.0  # a stopped worker is waited for this long, all of them together
@@ -94,7 +95,7 @@ class Workers:
     def _pool(self, work: Work) -> ProcessPoolExecutor:
         pool = self._pools.get(work)
         if pool is None:
-            niceness = self._review_niceness if work in (Work.REVIEW, Work.PUZZLES) else 0
+            niceness = {Work.THINK: THINK_NICENESS, Work.HINT: 0}.get(work, self._review_niceness)
             pool = self._pools[work] = ProcessPoolExecutor(
                 max_workers=max(1, (os.cpu_count() or 2) - 1) if work is Work.THINK else 1,
                 mp_context=multiprocessing.get_context("spawn"),

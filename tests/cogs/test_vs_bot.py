@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from cogs.workers import Work
+import os
+
+from cogs.workers import THINK_NICENESS, Work
 from engine import Game, Move
 from tests.cogs.helpers import enabled, only_session, play_one_turn, play_until_over, table_message
 
@@ -72,3 +74,12 @@ async def test_the_expert_thinks_in_another_process_and_plays_on(world):
             captured = [0] * 11
     assert expert.memory.recall(game) == captured
     assert expert.memory.lacking(game) is not None
+
+
+async def test_the_bots_think_at_a_lower_priority_than_the_clicks(world):
+    """The thinking worker runs THINK_NICENESS nicer than the bot, so that the event loop
+    answering clicks gets the CPU first when both want it; hints, a player waiting, do not."""
+    workers = world.env.bot.services.workers
+    here = os.nice(0)
+    assert await workers.run(Work.THINK, os.nice, 0) == min(here + THINK_NICENESS, 19)
+    assert await workers.run(Work.HINT, os.nice, 0) == here
