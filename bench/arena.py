@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/arena.py LEVEL_A LEVEL_B [--chicas N] [--budget-ms B]
         [--players 2|4] [--seed S] [--workers W] [--fresh] [--gauge] [--compare LEVEL]
-        [--rules quito|cuenca] [--option NAME=VALUE ...]
+        [--full] [--rules quito|cuenca] [--option NAME=VALUE ...]
 
 A level is a Bot's (random, easy, normal, expert, oracle), `expert-reading` (the expert
 with its style-answering off: it reads the hands, and always takes the opponent for a
@@ -24,6 +24,10 @@ also plays B on the same deals, and G = (A − 50%) / (oracle − 50%) says how 
 oracle's edge over B the level A reaches. With `--compare LEVEL`, LEVEL also plays B on
 the same deals, and the difference A − LEVEL is given pair by pair (each pair's chicas
 won by A less LEVEL's), with its 95% interval: paired, it cancels the luck of the deals.
+The expert against `expert-reading` is cheaper: they choose alike until the expert
+answers a read style, so expert-reading plays only the chicas where the expert did, from
+that play on (`play_pair`; `--full` plays every chica whole, which gives the same
+figures but the think times).
 """
 
 from __future__ import annotations
@@ -59,6 +63,7 @@ class Job(NamedTuple):
     fresh: bool
     rules: Rules
     compare: str | None = None  # another A, on the same deals
+    full: bool = False  # the compared level plays every chica whole (no shortcut)
 
 
 class Player:
@@ -90,15 +95,22 @@ class Outcome(NamedTuple):
     times_a: list[tuple[float, float]]
     times_b: list[tuple[float, float]]
     answered: int  # A's choices that played against a read style
+    moves: tuple[Move, ...] = ()  # the plays of the chica
+    first_answer: int | None = None  # the plays made before A first answered a style
 
 
-def play_chica(job: Job, a_side: int) -> Outcome:
+def play_chica(job: Job, a_side: int, fork: Outcome | None = None) -> Outcome:
     """One chica, A on the seats of `a_side`.
 
     One Bot per seat plays the whole chica (so it remembers the cards it saw captured),
     or with `fresh` a new Bot is made for every move, as a stateless server would. Either
     way the expert learns every play from the game itself (Game.moves), as at a table;
-    a fresh one replays the match up to the move within its think time."""
+    a fresh one replays the match up to the move within its think time.
+
+    `fork`: a chica played on the same deals by another A that chose as this one would
+    until `fork.first_answer` plays were made (see `play_pair`): A's seats replay those
+    plays (and their think times) rather than choose them; B's choose them again, so
+    that they remember what they would have, and must choose them alike."""
     level = {a_side: job.levels[0], 1 - a_side: job.levels[1]}
 
     def new_bot(seat: int) -> Player:
@@ -106,19 +118,39 @@ def play_chica(job: Job, a_side: int) -> Outcome:
 
     bots = [new_bot(seat) for seat in range(job.players)]
     times: dict[int, list[tuple[float, float]]] = {0: [], 1: []}
+    given = () if fork is None else fork.moves[: fork.first_answer]
     game = Game.new(job.players, job.rules, seed=job.seed)
+    answered, first_answer = 0, None
     while not game.chica_history:
         seat = game.to_play
+        played = len(game.moves or ())
+        if played < len(given) and seat % 2 == a_side:
+            assert fork is not None
+            times[a_side].append(fork.times_a[len(times[a_side])])
+            game.play(given[played])
+            continue
         start, start_cpu = time.perf_counter(), time.process_time()
         move = (new_bot(seat) if job.fresh else bots[seat]).choose(game)
         wall, cpu = time.perf_counter() - start, time.process_time() - start_cpu
         times[seat % 2].append((wall * 1000, cpu * 1000))
+        if played < len(given) and move != given[played]:
+            raise AssertionError(f"seed {job.seed}: B chose {move}, not {given[played]}")
+        if seat % 2 == a_side:
+            now = sum(bot.answered() for bot in bots[a_side::2])
+            if now > answered and first_answer is None:
+                first_answer = played
+            answered = now
         game.play(move)
     final = game.chica_history[0]
     won = 1 if final[a_side] > final[1 - a_side] else 0
-    answered = sum(bot.answered() for bot in bots[a_side::2])
     return Outcome(
-        won, final[a_side] - final[1 - a_side], times[a_side], times[1 - a_side], answered
+        won,
+        final[a_side] - final[1 - a_side],
+        times[a_side],
+        times[1 - a_side],
+        answered,
+        tuple(game.moves or ()),
+        first_answer,
     )
 
 
@@ -126,15 +158,21 @@ def play_pair(job: Job) -> tuple[list[Outcome], list[Outcome]]:
     """A's two chicas of the pair, and the compared level's (none without `compare`).
 
     The expert and the expert-reading choose alike (the same search, the same random
-    draws) at every turn where the expert does not answer a read style: when A, the
-    expert, answered none in a chica, expert-reading would play it move for move the
-    same, so A's outcome is its outcome too and the chica is not played again."""
+    draws: each choice's are seeded by the Bot's seed and the position) at every turn
+    where the expert does not answer a read style. So when A, the expert, answered none
+    in a chica, expert-reading would play it move for move the same: A's outcome is its
+    outcome too, and the chica is not played again. When A did, expert-reading takes the
+    chica up where A first answered (`play_chica`'s `fork`). With `full`, every chica is
+    played whole (tests/test_bench_foreign.py checks that both give the same outcomes)."""
     mine = [play_chica(job, a_side) for a_side in (0, 1)]
     if job.compare is None:
         return mine, []
-    if (job.levels[0], job.compare) == (BotLevel.EXPERT, READING_ONLY) and not job.fresh:
+    shortcut = (job.levels[0], job.compare) == (BotLevel.EXPERT, READING_ONLY)
+    if shortcut and not job.fresh and not job.full:
         return mine, [
-            outcome if outcome.answered == 0 else play_chica(other_job(job), a_side)
+            outcome
+            if outcome.first_answer is None
+            else play_chica(other_job(job), a_side, fork=outcome)
             for a_side, outcome in enumerate(mine)
         ]
     return mine, [play_chica(other_job(job), a_side) for a_side in (0, 1)]
@@ -298,6 +336,12 @@ def main(argv: list[str] | None = None) -> None:
         "--gauge", action="store_true", help="also the oracle against B, and G for A"
     )
     parser.add_argument("--compare", choices=LEVELS, default=None, help="another A, paired with A")
+    parser.add_argument(
+        "--full",
+        action="store_true",
+        help="the compared level plays every chica whole (expert against expert-reading "
+        "otherwise replays only where the expert answered a read style)",
+    )
     parser.add_argument("--rules", default="quito", choices=Rules.PRESETS, help="preset")
     parser.add_argument(
         "--option", action="append", default=[], metavar="NAME=VALUE", help="a rule option"
@@ -313,7 +357,16 @@ def main(argv: list[str] | None = None) -> None:
 
     def jobs(pairing: tuple[str, str], compare: str | None = None) -> list[Job]:
         return [
-            Job(pairing, args.seed + i, args.players, args.budget_ms, args.fresh, rules, compare)
+            Job(
+                pairing,
+                args.seed + i,
+                args.players,
+                args.budget_ms,
+                args.fresh,
+                rules,
+                compare,
+                args.full,
+            )
             for i in range(pairs)
         ]
 
