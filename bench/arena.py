@@ -33,7 +33,9 @@ figures but the think times).
 from __future__ import annotations
 
 import argparse
+import ast
 import dataclasses
+import importlib
 import math
 import sys
 import time
@@ -47,7 +49,11 @@ from bench.foreign import FOREIGN, Foreign
 from engine import Bot, BotLevel, Game, Move, Rules
 
 READING_ONLY = "expert-reading"  # the expert with its style-answering off
-LEVELS = (*BotLevel, READING_ONLY, *FOREIGN)
+TUNED = "expert-tuned"  # the expert with the constants of `--tune` changed
+LEVELS = (*BotLevel, READING_ONLY, TUNED, *FOREIGN)
+
+# A change to a constant of engine/ai: (module, name, value).
+Tune = tuple[str, str, Any]
 
 # Option values spelled as words on the command line.
 OFF_WORDS = ("none", "off", "any")
@@ -64,22 +70,41 @@ class Job(NamedTuple):
     rules: Rules
     compare: str | None = None  # another A, on the same deals
     full: bool = False  # the compared level plays every chica whole (no shortcut)
+    tunes: tuple[Tune, ...] = ()  # the expert-tuned level's constants
 
 
 class Player:
     """A Bot or a foreign player (see the module's docstring): `choose(game)`."""
 
-    def __init__(self, level: str, seed: int, budget_ms: float | None) -> None:
+    def __init__(
+        self, level: str, seed: int, budget_ms: float | None, tunes: tuple[Tune, ...] = ()
+    ) -> None:
         self.player: Foreign | Bot
+        self.tunes = tunes if level == TUNED else ()
         if level in FOREIGN:
             self.player = Foreign(level, seed)
         elif level == READING_ONLY:
             self.player = Bot(BotLevel.EXPERT, seed, budget_ms, answer_style=False)
+        elif level == TUNED:
+            self.player = Bot(BotLevel.EXPERT, seed, budget_ms)
         else:
             self.player = Bot(level, seed, budget_ms)
 
     def choose(self, game: Game) -> Move:
-        return self.player.choose(game)
+        if not self.tunes:
+            return self.player.choose(game)
+        targets = [
+            (importlib.import_module(f"engine.ai.{module}"), name, value)
+            for module, name, value in self.tunes
+        ]
+        kept = [getattr(module, name) for module, name, _ in targets]
+        try:
+            for module, name, value in targets:
+                setattr(module, name, value)
+            return self.player.choose(game)
+        finally:
+            for (module, name, _), value in zip(targets, kept, strict=True):
+                setattr(module, name, value)
 
     def answered(self) -> int:
         """The choices that played against a read style (an expert's; see Bot)."""
@@ -114,7 +139,7 @@ def play_chica(job: Job, a_side: int, fork: Outcome | None = None) -> Outcome:
     level = {a_side: job.levels[0], 1 - a_side: job.levels[1]}
 
     def new_bot(seat: int) -> Player:
-        return Player(level[seat % 2], job.seed * 4 + seat, job.budget_ms)
+        return Player(level[seat % 2], job.seed * 4 + seat, job.budget_ms, job.tunes)
 
     bots = [new_bot(seat) for seat in range(job.players)]
     times: dict[int, list[tuple[float, float]]] = {0: [], 1: []}
@@ -206,6 +231,16 @@ def parse_rules(preset: str, options: list[str]) -> Rules:
     return rules.with_options(**changes)
 
 
+def parse_tune(text: str) -> Tune:
+    """`MODULE.NAME=VALUE`: a constant of engine/ai/MODULE.py, VALUE a Python literal."""
+    target, sep, value = text.partition("=")
+    module, dot, name = target.strip().partition(".")
+    if not sep or not dot:
+        raise ValueError(f"{text!r}: expected MODULE.NAME=VALUE")
+    getattr(importlib.import_module(f"engine.ai.{module}"), name)  # it exists
+    return module, name, ast.literal_eval(value.strip())
+
+
 def _option_value(kind: str, text: str) -> Any:
     if kind == "bool":
         if text not in TRUE_WORDS + FALSE_WORDS:
@@ -262,8 +297,9 @@ class Tally:
         return 1.96 * math.sqrt(p * (1 - p) / len(self.margins))
 
 
-def run(jobs: list[Job], workers: int) -> tuple[Tally, Tally, list[int]]:
-    """A's tally, the compared level's, and pair by pair A's wins less the compared's."""
+def run(jobs: list[Job], workers: int) -> tuple[Tally, Tally, list[tuple[int, int]]]:
+    """A's tally, the compared level's, and pair by pair A's wins less the compared's
+    and A's point margins less the compared's."""
     tally, compared, diffs = Tally(), Tally(), []
     with Pool(workers) as pool:
         for done, (mine, other) in enumerate(pool.imap_unordered(play_pair, jobs, chunksize=1), 1):
@@ -272,23 +308,36 @@ def run(jobs: list[Job], workers: int) -> tuple[Tally, Tally, list[int]]:
             for outcome in other:
                 compared.add(outcome)
             if other:
-                diffs.append(sum(o.won for o in mine) - sum(o.won for o in other))
+                diffs.append(
+                    (
+                        sum(o.won for o in mine) - sum(o.won for o in other),
+                        sum(o.margin for o in mine) - sum(o.margin for o in other),
+                    )
+                )
             if done % max(1, len(jobs) // 20) == 0:
                 print(f"  {2 * done} chicas, A {tally.share:.1%}", file=sys.stderr)
     return tally, compared, diffs
 
 
-def report_difference(diffs: list[int], levels: tuple[str, str]) -> None:
-    """The share of chicas A won less the compared level's, paired by deals."""
+def mean_and_half(values: list[int]) -> tuple[float, float]:
+    """The mean of `values` and half its 95% confidence interval."""
+    n = len(values)
+    mean = sum(values) / n
+    spread = math.sqrt(sum((v - mean) ** 2 for v in values) / max(1, n - 1))
+    return mean, 1.96 * spread / math.sqrt(n)
+
+
+def report_difference(diffs: list[tuple[int, int]], levels: tuple[str, str]) -> None:
+    """The share of chicas A won less the compared level's, paired by deals; and the
+    point margin's difference (per chica), which tells smaller changes apart."""
     n = len(diffs)
-    mean = sum(diffs) / n
-    spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / max(1, n - 1))
-    half = 1.96 * spread / math.sqrt(n) / 2
-    share = mean / 2
+    share, half = (x / 2 for x in mean_and_half([won for won, _ in diffs]))
+    margin, margin_half = (x / 2 for x in mean_and_half([margin for _, margin in diffs]))
     print(
         f"difference {levels[0]} - {levels[1]} (paired, {n} pairs): {share:+.1%} ± {half:.1%} "
         f"(95% CI {share - half:+.1%} .. {share + half:+.1%}); "
-        f"pairs that differ: {sum(d != 0 for d in diffs)}"
+        f"pairs that differ: {sum(won != 0 for won, _ in diffs)}; "
+        f"point margin {margin:+.2f} ± {margin_half:.2f} a chica"
     )
 
 
@@ -342,6 +391,13 @@ def main(argv: list[str] | None = None) -> None:
         help="the compared level plays every chica whole (expert against expert-reading "
         "otherwise replays only where the expert answered a read style)",
     )
+    parser.add_argument(
+        "--tune",
+        action="append",
+        default=[],
+        metavar="MODULE.NAME=VALUE",
+        help="a constant of engine/ai/MODULE.py for the expert-tuned level (a Python literal)",
+    )
     parser.add_argument("--rules", default="quito", choices=Rules.PRESETS, help="preset")
     parser.add_argument(
         "--option", action="append", default=[], metavar="NAME=VALUE", help="a rule option"
@@ -352,6 +408,10 @@ def main(argv: list[str] | None = None) -> None:
     except (ValueError, TypeError) as error:
         parser.error(str(error))
 
+    try:
+        tunes = tuple(parse_tune(text) for text in args.tune)
+    except (ValueError, SyntaxError, AttributeError, ImportError) as error:
+        parser.error(f"--tune: {error}")
     pairs = max(1, (args.chicas + 1) // 2)
     levels = (args.level_a, args.level_b)
 
@@ -366,6 +426,7 @@ def main(argv: list[str] | None = None) -> None:
                 rules,
                 compare,
                 args.full,
+                tunes,
             )
             for i in range(pairs)
         ]
