@@ -28,6 +28,10 @@ The expert against `expert-reading` is cheaper: they choose alike until the expe
 answers a read style, so expert-reading plays only the chicas where the expert did, from
 that play on (`play_pair`; `--full` plays every chica whole, which gives the same
 figures but the think times).
+
+The search's wall-clock fuse (engine/ai/search.py) is off unless `--fuse`: the budget is
+counted in work, so a choice then depends only on the seed and the position, even when
+the run is slowed or paused (a shared machine) — which keeps paired runs paired.
 """
 
 from __future__ import annotations
@@ -47,6 +51,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.foreign import FOREIGN, Foreign
 from engine import Bot, BotLevel, Game, Move, Rules
+from engine.ai import search
 
 READING_ONLY = "expert-reading"  # the expert with its style-answering off
 TUNED = "expert-tuned"  # the expert with the constants of `--tune` changed
@@ -398,6 +403,11 @@ def main(argv: list[str] | None = None) -> None:
         metavar="MODULE.NAME=VALUE",
         help="a constant of engine/ai/MODULE.py for the expert-tuned level (a Python literal)",
     )
+    parser.add_argument(
+        "--fuse",
+        action="store_true",
+        help="keep the search's wall-clock fuse (off by default: a paused run would change moves)",
+    )
     parser.add_argument("--rules", default="quito", choices=Rules.PRESETS, help="preset")
     parser.add_argument(
         "--option", action="append", default=[], metavar="NAME=VALUE", help="a rule option"
@@ -412,6 +422,8 @@ def main(argv: list[str] | None = None) -> None:
         tunes = tuple(parse_tune(text) for text in args.tune)
     except (ValueError, SyntaxError, AttributeError, ImportError) as error:
         parser.error(f"--tune: {error}")
+    if not args.fuse:  # before the workers start: they are forked from here
+        search.FUSE_FLOOR_MS = math.inf
     pairs = max(1, (args.chicas + 1) // 2)
     levels = (args.level_a, args.level_b)
 
