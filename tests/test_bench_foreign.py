@@ -8,9 +8,9 @@ import random
 
 import pytest
 
-from bench.arena import Job, play_chica
+from bench.arena import TUNED, Job, Player, parse_tune, play_chica
 from bench.foreign import FOREIGN, Foreign
-from engine import Game, Rules
+from engine import Bot, Game, Move, Rules
 from engine.ai import search
 from engine.ai.sim import counts
 from tests.engine.test_bots import random_states, shuffle_hidden
@@ -72,3 +72,25 @@ def test_the_arena_replays_expert_reading_only_from_the_experts_first_answer(
         whole.moves,
     )
     assert len(taken_up.times_a) == len(whole.times_a)
+
+
+def test_the_tuned_expert_changes_a_constant_only_while_it_chooses() -> None:
+    """`--tune search.MAX_WORLDS=2`: the expert-tuned level chooses with it, and leaves
+    the module as it found it."""
+    assert parse_tune("search.MAX_WORLDS = 2") == ("search", "MAX_WORLDS", 2)
+    with pytest.raises(ValueError):
+        parse_tune("MAX_WORLDS=2")
+    seen: list[int] = []
+    kept = search.MAX_WORLDS
+
+    class Spy(Bot):
+        def choose(self, game: Game) -> Move:
+            seen.append(search.MAX_WORLDS)
+            return super().choose(game)
+
+    player = Player(TUNED, 0, 1.0, (parse_tune("search.MAX_WORLDS=2"),))
+    player.player = Spy("expert", 0, 1.0)
+    game = Game.new(2, Rules(), seed=1)
+    assert player.choose(game) in game.legal_moves()
+    assert seen == [2]
+    assert kept == search.MAX_WORLDS
