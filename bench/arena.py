@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/arena.py LEVEL_A LEVEL_B [--chicas N] [--budget-ms B]
         [--players 2|4] [--seed S] [--workers W] [--fresh] [--gauge] [--compare LEVEL]
-        [--rules quito|cuenca] [--option NAME=VALUE ...]
+        [--full] [--rules quito|cuenca] [--option NAME=VALUE ...]
 
 A level is a Bot's (random, easy, normal, expert, oracle), `expert-reading` (the expert
 with its style-answering off: it reads the hands, and always takes the opponent for a
@@ -24,12 +24,22 @@ also plays B on the same deals, and G = (A − 50%) / (oracle − 50%) says how 
 oracle's edge over B the level A reaches. With `--compare LEVEL`, LEVEL also plays B on
 the same deals, and the difference A − LEVEL is given pair by pair (each pair's chicas
 won by A less LEVEL's), with its 95% interval: paired, it cancels the luck of the deals.
+The expert against `expert-reading` is cheaper: they choose alike until the expert
+answers a read style, so expert-reading plays only the chicas where the expert did, from
+that play on (`play_pair`; `--full` plays every chica whole, which gives the same
+figures but the think times).
+
+The search's wall-clock fuse (engine/ai/search.py) is off unless `--fuse`: the budget is
+counted in work, so a choice then depends only on the seed and the position, even when
+the run is slowed or paused (a shared machine) — which keeps paired runs paired.
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
 import dataclasses
+import importlib
 import math
 import sys
 import time
@@ -41,9 +51,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.foreign import FOREIGN, Foreign
 from engine import Bot, BotLevel, Game, Move, Rules
+from engine.ai import search
 
 READING_ONLY = "expert-reading"  # the expert with its style-answering off
-LEVELS = (*BotLevel, READING_ONLY, *FOREIGN)
+TUNED = "expert-tuned"  # the expert with the constants of `--tune` changed
+LEVELS = (*BotLevel, READING_ONLY, TUNED, *FOREIGN)
+
+# A change to a constant of engine/ai: (module, name, value).
+Tune = tuple[str, str, Any]
 
 # Option values spelled as words on the command line.
 OFF_WORDS = ("none", "off", "any")
@@ -59,22 +74,42 @@ class Job(NamedTuple):
     fresh: bool
     rules: Rules
     compare: str | None = None  # another A, on the same deals
+    full: bool = False  # the compared level plays every chica whole (no shortcut)
+    tunes: tuple[Tune, ...] = ()  # the expert-tuned level's constants
 
 
 class Player:
     """A Bot or a foreign player (see the module's docstring): `choose(game)`."""
 
-    def __init__(self, level: str, seed: int, budget_ms: float | None) -> None:
+    def __init__(
+        self, level: str, seed: int, budget_ms: float | None, tunes: tuple[Tune, ...] = ()
+    ) -> None:
         self.player: Foreign | Bot
+        self.tunes = tunes if level == TUNED else ()
         if level in FOREIGN:
             self.player = Foreign(level, seed)
         elif level == READING_ONLY:
             self.player = Bot(BotLevel.EXPERT, seed, budget_ms, answer_style=False)
+        elif level == TUNED:
+            self.player = Bot(BotLevel.EXPERT, seed, budget_ms)
         else:
             self.player = Bot(level, seed, budget_ms)
 
     def choose(self, game: Game) -> Move:
-        return self.player.choose(game)
+        if not self.tunes:
+            return self.player.choose(game)
+        targets = [
+            (importlib.import_module(f"engine.ai.{module}"), name, value)
+            for module, name, value in self.tunes
+        ]
+        kept = [getattr(module, name) for module, name, _ in targets]
+        try:
+            for module, name, value in targets:
+                setattr(module, name, value)
+            return self.player.choose(game)
+        finally:
+            for (module, name, _), value in zip(targets, kept, strict=True):
+                setattr(module, name, value)
 
     def answered(self) -> int:
         """The choices that played against a read style (an expert's; see Bot)."""
@@ -90,35 +125,62 @@ class Outcome(NamedTuple):
     times_a: list[tuple[float, float]]
     times_b: list[tuple[float, float]]
     answered: int  # A's choices that played against a read style
+    moves: tuple[Move, ...] = ()  # the plays of the chica
+    first_answer: int | None = None  # the plays made before A first answered a style
 
 
-def play_chica(job: Job, a_side: int) -> Outcome:
+def play_chica(job: Job, a_side: int, fork: Outcome | None = None) -> Outcome:
     """One chica, A on the seats of `a_side`.
 
     One Bot per seat plays the whole chica (so it remembers the cards it saw captured),
     or with `fresh` a new Bot is made for every move, as a stateless server would. Either
     way the expert learns every play from the game itself (Game.moves), as at a table;
-    a fresh one replays the match up to the move within its think time."""
+    a fresh one replays the match up to the move within its think time.
+
+    `fork`: a chica played on the same deals by another A that chose as this one would
+    until `fork.first_answer` plays were made (see `play_pair`): A's seats replay those
+    plays (and their think times) rather than choose them; B's choose them again, so
+    that they remember what they would have, and must choose them alike."""
     level = {a_side: job.levels[0], 1 - a_side: job.levels[1]}
 
     def new_bot(seat: int) -> Player:
-        return Player(level[seat % 2], job.seed * 4 + seat, job.budget_ms)
+        return Player(level[seat % 2], job.seed * 4 + seat, job.budget_ms, job.tunes)
 
     bots = [new_bot(seat) for seat in range(job.players)]
     times: dict[int, list[tuple[float, float]]] = {0: [], 1: []}
+    given = () if fork is None else fork.moves[: fork.first_answer]
     game = Game.new(job.players, job.rules, seed=job.seed)
+    answered, first_answer = 0, None
     while not game.chica_history:
         seat = game.to_play
+        played = len(game.moves or ())
+        if played < len(given) and seat % 2 == a_side:
+            assert fork is not None
+            times[a_side].append(fork.times_a[len(times[a_side])])
+            game.play(given[played])
+            continue
         start, start_cpu = time.perf_counter(), time.process_time()
         move = (new_bot(seat) if job.fresh else bots[seat]).choose(game)
         wall, cpu = time.perf_counter() - start, time.process_time() - start_cpu
         times[seat % 2].append((wall * 1000, cpu * 1000))
+        if played < len(given) and move != given[played]:
+            raise AssertionError(f"seed {job.seed}: B chose {move}, not {given[played]}")
+        if seat % 2 == a_side:
+            now = sum(bot.answered() for bot in bots[a_side::2])
+            if now > answered and first_answer is None:
+                first_answer = played
+            answered = now
         game.play(move)
     final = game.chica_history[0]
     won = 1 if final[a_side] > final[1 - a_side] else 0
-    answered = sum(bot.answered() for bot in bots[a_side::2])
     return Outcome(
-        won, final[a_side] - final[1 - a_side], times[a_side], times[1 - a_side], answered
+        won,
+        final[a_side] - final[1 - a_side],
+        times[a_side],
+        times[1 - a_side],
+        answered,
+        tuple(game.moves or ()),
+        first_answer,
     )
 
 
@@ -126,15 +188,21 @@ def play_pair(job: Job) -> tuple[list[Outcome], list[Outcome]]:
     """A's two chicas of the pair, and the compared level's (none without `compare`).
 
     The expert and the expert-reading choose alike (the same search, the same random
-    draws) at every turn where the expert does not answer a read style: when A, the
-    expert, answered none in a chica, expert-reading would play it move for move the
-    same, so A's outcome is its outcome too and the chica is not played again."""
+    draws: each choice's are seeded by the Bot's seed and the position) at every turn
+    where the expert does not answer a read style. So when A, the expert, answered none
+    in a chica, expert-reading would play it move for move the same: A's outcome is its
+    outcome too, and the chica is not played again. When A did, expert-reading takes the
+    chica up where A first answered (`play_chica`'s `fork`). With `full`, every chica is
+    played whole (tests/test_bench_foreign.py checks that both give the same outcomes)."""
     mine = [play_chica(job, a_side) for a_side in (0, 1)]
     if job.compare is None:
         return mine, []
-    if (job.levels[0], job.compare) == (BotLevel.EXPERT, READING_ONLY) and not job.fresh:
+    shortcut = (job.levels[0], job.compare) == (BotLevel.EXPERT, READING_ONLY)
+    if shortcut and not job.fresh and not job.full:
         return mine, [
-            outcome if outcome.answered == 0 else play_chica(other_job(job), a_side)
+            outcome
+            if outcome.first_answer is None
+            else play_chica(other_job(job), a_side, fork=outcome)
             for a_side, outcome in enumerate(mine)
         ]
     return mine, [play_chica(other_job(job), a_side) for a_side in (0, 1)]
@@ -166,6 +234,16 @@ def parse_rules(preset: str, options: list[str]) -> Rules:
             raise ValueError(f"--option {option!r}: expected NAME=VALUE, NAME one of {list(kinds)}")
         changes[name] = _option_value(kinds[name], text.strip().lower())
     return rules.with_options(**changes)
+
+
+def parse_tune(text: str) -> Tune:
+    """`MODULE.NAME=VALUE`: a constant of engine/ai/MODULE.py, VALUE a Python literal."""
+    target, sep, value = text.partition("=")
+    module, dot, name = target.strip().partition(".")
+    if not sep or not dot:
+        raise ValueError(f"{text!r}: expected MODULE.NAME=VALUE")
+    getattr(importlib.import_module(f"engine.ai.{module}"), name)  # it exists
+    return module, name, ast.literal_eval(value.strip())
 
 
 def _option_value(kind: str, text: str) -> Any:
@@ -224,8 +302,9 @@ class Tally:
         return 1.96 * math.sqrt(p * (1 - p) / len(self.margins))
 
 
-def run(jobs: list[Job], workers: int) -> tuple[Tally, Tally, list[int]]:
-    """A's tally, the compared level's, and pair by pair A's wins less the compared's."""
+def run(jobs: list[Job], workers: int) -> tuple[Tally, Tally, list[tuple[int, int]]]:
+    """A's tally, the compared level's, and pair by pair A's wins less the compared's
+    and A's point margins less the compared's."""
     tally, compared, diffs = Tally(), Tally(), []
     with Pool(workers) as pool:
         for done, (mine, other) in enumerate(pool.imap_unordered(play_pair, jobs, chunksize=1), 1):
@@ -234,23 +313,36 @@ def run(jobs: list[Job], workers: int) -> tuple[Tally, Tally, list[int]]:
             for outcome in other:
                 compared.add(outcome)
             if other:
-                diffs.append(sum(o.won for o in mine) - sum(o.won for o in other))
+                diffs.append(
+                    (
+                        sum(o.won for o in mine) - sum(o.won for o in other),
+                        sum(o.margin for o in mine) - sum(o.margin for o in other),
+                    )
+                )
             if done % max(1, len(jobs) // 20) == 0:
                 print(f"  {2 * done} chicas, A {tally.share:.1%}", file=sys.stderr)
     return tally, compared, diffs
 
 
-def report_difference(diffs: list[int], levels: tuple[str, str]) -> None:
-    """The share of chicas A won less the compared level's, paired by deals."""
+def mean_and_half(values: list[int]) -> tuple[float, float]:
+    """The mean of `values` and half its 95% confidence interval."""
+    n = len(values)
+    mean = sum(values) / n
+    spread = math.sqrt(sum((v - mean) ** 2 for v in values) / max(1, n - 1))
+    return mean, 1.96 * spread / math.sqrt(n)
+
+
+def report_difference(diffs: list[tuple[int, int]], levels: tuple[str, str]) -> None:
+    """The share of chicas A won less the compared level's, paired by deals; and the
+    point margin's difference (per chica), which tells smaller changes apart."""
     n = len(diffs)
-    mean = sum(diffs) / n
-    spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / max(1, n - 1))
-    half = 1.96 * spread / math.sqrt(n) / 2
-    share = mean / 2
+    share, half = (x / 2 for x in mean_and_half([won for won, _ in diffs]))
+    margin, margin_half = (x / 2 for x in mean_and_half([margin for _, margin in diffs]))
     print(
         f"difference {levels[0]} - {levels[1]} (paired, {n} pairs): {share:+.1%} ± {half:.1%} "
         f"(95% CI {share - half:+.1%} .. {share + half:+.1%}); "
-        f"pairs that differ: {sum(d != 0 for d in diffs)}"
+        f"pairs that differ: {sum(won != 0 for won, _ in diffs)}; "
+        f"point margin {margin:+.2f} ± {margin_half:.2f} a chica"
     )
 
 
@@ -298,6 +390,24 @@ def main(argv: list[str] | None = None) -> None:
         "--gauge", action="store_true", help="also the oracle against B, and G for A"
     )
     parser.add_argument("--compare", choices=LEVELS, default=None, help="another A, paired with A")
+    parser.add_argument(
+        "--full",
+        action="store_true",
+        help="the compared level plays every chica whole (expert against expert-reading "
+        "otherwise replays only where the expert answered a read style)",
+    )
+    parser.add_argument(
+        "--tune",
+        action="append",
+        default=[],
+        metavar="MODULE.NAME=VALUE",
+        help="a constant of engine/ai/MODULE.py for the expert-tuned level (a Python literal)",
+    )
+    parser.add_argument(
+        "--fuse",
+        action="store_true",
+        help="keep the search's wall-clock fuse (off by default: a paused run would change moves)",
+    )
     parser.add_argument("--rules", default="quito", choices=Rules.PRESETS, help="preset")
     parser.add_argument(
         "--option", action="append", default=[], metavar="NAME=VALUE", help="a rule option"
@@ -308,12 +418,28 @@ def main(argv: list[str] | None = None) -> None:
     except (ValueError, TypeError) as error:
         parser.error(str(error))
 
+    try:
+        tunes = tuple(parse_tune(text) for text in args.tune)
+    except (ValueError, SyntaxError, AttributeError, ImportError) as error:
+        parser.error(f"--tune: {error}")
+    if not args.fuse:  # before the workers start: they are forked from here
+        search.FUSE_FLOOR_MS = math.inf
     pairs = max(1, (args.chicas + 1) // 2)
     levels = (args.level_a, args.level_b)
 
     def jobs(pairing: tuple[str, str], compare: str | None = None) -> list[Job]:
         return [
-            Job(pairing, args.seed + i, args.players, args.budget_ms, args.fresh, rules, compare)
+            Job(
+                pairing,
+                args.seed + i,
+                args.players,
+                args.budget_ms,
+                args.fresh,
+                rules,
+                compare,
+                args.full,
+                tunes,
+            )
             for i in range(pairs)
         ]
 

@@ -1,5 +1,6 @@
 """The foreign opponents of bench/foreign.py: legal moves, no peeking, and the careful
-player leaves no caída it can see."""
+player leaves no caída it can see; and bench/arena.py's cheaper paired comparison of the
+expert with expert-reading."""
 
 from __future__ import annotations
 
@@ -7,8 +8,10 @@ import random
 
 import pytest
 
+from bench.arena import TUNED, Job, Player, parse_tune, play_chica
 from bench.foreign import FOREIGN, Foreign
-from engine import Game, Rules
+from engine import Bot, Game, Move, Rules
+from engine.ai import search
 from engine.ai.sim import counts
 from tests.engine.test_bots import random_states, shuffle_hidden
 
@@ -46,3 +49,48 @@ def test_the_careful_player_drops_no_rank_it_has_not_seen_all_of() -> None:
                     assert move.card.rank in safe
             game.play(move)
     assert checked >= 5
+
+
+def test_the_arena_replays_expert_reading_only_from_the_experts_first_answer(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """bench/arena.py's shortcut (play_pair): the expert and expert-reading play a chica
+    alike until the expert first answers a read style, and expert-reading taking the
+    chica up from there ends it exactly as playing it whole does: the same plays, so the
+    same outcome and paired difference."""
+    monkeypatch.setattr(search, "FUSE_FLOOR_MS", 1e9)  # no wall-clock fuse: repeatable
+    job = Job(("expert", "careful"), 2, 2, 1.0, False, Rules(), "expert-reading")
+    mine = play_chica(job, 0)
+    assert mine.first_answer is not None and mine.answered > 0
+    reading = job._replace(levels=("expert-reading", "careful"))
+    whole, taken_up = play_chica(reading, 0), play_chica(reading, 0, fork=mine)
+    assert whole.moves[: mine.first_answer] == mine.moves[: mine.first_answer]
+    assert whole.moves != mine.moves  # answering the style changed the chica
+    assert (taken_up.won, taken_up.margin, taken_up.moves) == (
+        whole.won,
+        whole.margin,
+        whole.moves,
+    )
+    assert len(taken_up.times_a) == len(whole.times_a)
+
+
+def test_the_tuned_expert_changes_a_constant_only_while_it_chooses() -> None:
+    """`--tune search.MAX_WORLDS=2`: the expert-tuned level chooses with it, and leaves
+    the module as it found it."""
+    assert parse_tune("search.MAX_WORLDS = 2") == ("search", "MAX_WORLDS", 2)
+    with pytest.raises(ValueError):
+        parse_tune("MAX_WORLDS=2")
+    seen: list[int] = []
+    kept = search.MAX_WORLDS
+
+    class Spy(Bot):
+        def choose(self, game: Game) -> Move:
+            seen.append(search.MAX_WORLDS)
+            return super().choose(game)
+
+    player = Player(TUNED, 0, 1.0, (parse_tune("search.MAX_WORLDS=2"),))
+    player.player = Spy("expert", 0, 1.0)
+    game = Game.new(2, Rules(), seed=1)
+    assert player.choose(game) in game.legal_moves()
+    assert seen == [2]
+    assert kept == search.MAX_WORLDS
