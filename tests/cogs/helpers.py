@@ -166,3 +166,15 @@ async def duel_played(world):
     await play_until_over(world, [world.ana, world.beto], session.session_id)
     await world.env.settle()
     return only_session(world.env)
+
+
+async def tap_a_card_that_captures_nothing(world, player, session):
+    """Open the player's hand and tap the first card that captures nothing there."""
+    hand = await open_hand(world, player, session)
+    drops = [
+        b["custom_id"]
+        for b in enabled(hand, "card")
+        if not session.options_for(player.id, b["custom_id"].split(":")[-1], session.version)
+    ]
+    assert drops, "the seeded deal has a card that captures nothing"
+    return await player.click(hand, custom_id=drops[0])

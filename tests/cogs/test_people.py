@@ -21,6 +21,7 @@ from tests.cogs.helpers import (
     play_one_turn,
     services,
     table_message,
+    tap_a_card_that_captures_nothing,
 )
 
 
@@ -157,15 +158,8 @@ async def test_one_tap_is_a_choice_and_back_changes_nothing(world):
     saved = await world.ana.slash(world.channel, "cuarenta preferences", one_tap=True)
     assert "**One tap**: on" in saved.response.content
     session = current(world.env, session.session_id)
-    hand = await open_hand(world, world.ana, session)
-    drops = [
-        b["custom_id"]
-        for b in enabled(hand, "card")
-        if not session.options_for(world.ana.id, b["custom_id"].split(":")[-1], session.version)
-    ]
-    assert drops, "the seeded deal has a card that captures nothing"
     version = session.version
-    await world.ana.click(hand, custom_id=drops[0])
+    await tap_a_card_that_captures_nothing(world, world.ana, session)
     assert current(world.env, session.session_id).plays[0] == 1  # dropped at the first tap
     assert current(world.env, session.session_id).version > version
 

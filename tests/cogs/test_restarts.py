@@ -24,6 +24,7 @@ from tests.cogs.helpers import (
     services,
     sessions,
     table_message,
+    tap_a_card_that_captures_nothing,
 )
 
 SLOW_BOT = 10  # a bot pause longer than simcord's settle window: the bot's turn stays pending
@@ -321,13 +322,6 @@ async def test_after_a_restart_players_preferences_are_read_before_their_first_c
 
     monkeypatch.setattr(services(world.env).storage, "get_player_config", unreadable)
     session = current(world.env, session.session_id)
-    hand = await open_hand(world, world.ana, session)
-    drops = [
-        b["custom_id"]
-        for b in enabled(hand, "card")
-        if not session.options_for(world.ana.id, b["custom_id"].split(":")[-1], session.version)
-    ]
-    assert drops, "the seeded deal has a card that captures nothing"
     version = session.version
-    await world.ana.click(hand, custom_id=drops[0])
+    await tap_a_card_that_captures_nothing(world, world.ana, session)
     assert current(world.env, session.session_id).version > version  # played at the first tap
