@@ -9,14 +9,16 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import defaultdict
-from collections.abc import Callable, Iterable
-from typing import Any
+from collections.abc import Awaitable, Callable, Iterable
+from typing import Any, TypeVar
 
 from db import Storage, StorageError
 from tables.players import PlayerPrefs
 from tables.settings import ServerSettings
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 
 class SettingsCache:
@@ -39,18 +41,10 @@ class SettingsCache:
 
     async def load(self, guild_ids: Iterable[int]) -> None:
         """Read the settings of these servers now, in one go (a restart's live tables:
-        their players' first clicks then wait for no read). If the database can't say,
-        each is read when first asked for."""
-        wanted = {guild_id for guild_id in guild_ids if guild_id not in self._by_guild}
-        try:
-            stored = await self._storage.get_guild_configs(wanted)
-        except StorageError:
-            log.warning("could not read the settings of %d servers", len(wanted))
-            return
-        for guild_id in wanted:
-            self._by_guild.setdefault(
-                guild_id, ServerSettings.from_stored(stored.get(guild_id, {}))
-            )
+        their players' first clicks then wait for no read)."""
+        await _keep_many(
+            self._by_guild, guild_ids, self._storage.get_guild_configs, ServerSettings.from_stored
+        )
 
     async def change(self, guild_id: int, **changes: Any) -> ServerSettings:
         """Save `changes` over the stored settings (in one statement) and keep the result."""
@@ -98,16 +92,32 @@ class PrefsCache:
 
     async def load(self, user_ids: Iterable[int]) -> None:
         """Read these players' preferences now, in one go (see `SettingsCache.load`)."""
-        wanted = {user_id for user_id in user_ids if user_id not in self._by_user}
-        try:
-            stored = await self._storage.get_player_configs(wanted)
-        except StorageError:
-            log.warning("could not read the preferences of %d players", len(wanted))
-            return
-        for user_id in wanted:
-            self._by_user.setdefault(user_id, PlayerPrefs.from_stored(stored.get(user_id, {})))
+        await _keep_many(
+            self._by_user, user_ids, self._storage.get_player_configs, PlayerPrefs.from_stored
+        )
 
     async def change(self, user_id: int, **values: bool) -> PlayerPrefs:
         stored = await self._storage.set_player_config(user_id, **values)
         prefs = self._by_user[user_id] = PlayerPrefs.from_stored(stored)
         return prefs
+
+
+async def _keep_many(
+    kept: dict[int, T],
+    owners: Iterable[int],
+    read: Callable[[set[int]], Awaitable[dict[int, dict[str, Any]]]],
+    make: Callable[[dict[str, Any]], T],
+) -> None:
+    """Read what is stored for the `owners` not kept yet, in one go, and keep `make` of
+    it (of {} for those with nothing stored). If the database can't say, each is read
+    when first asked for."""
+    wanted = {owner for owner in owners if owner not in kept}
+    if not wanted:
+        return
+    try:
+        stored = await read(wanted)
+    except StorageError:
+        log.warning("could not read the settings of %d servers or players", len(wanted))
+        return
+    for owner in wanted:
+        kept.setdefault(owner, make(stored.get(owner, {})))

@@ -52,8 +52,8 @@ class CardEmojis:
         }
         # What `inline` gives, made once: the table's text shows some 40 cards an edit.
         self._inline: dict[str, str] = {
-            key: str(self._partial[key]) if key in self._partial else text_card(card)
-            for key, card in ((str(card), card) for card in full_deck())
+            key: str(self._partial[key]) if key in self._partial else text_card(Card.parse(key))
+            for key in self.emojis
         }
 
     @classmethod
