@@ -10,7 +10,7 @@ import pytest
 
 from cogs.clock import now
 from cogs.ui.table import hand_payload
-from db import StorageError
+from db import Storage, StorageError
 from tables import TableSession
 from tests.cogs.helpers import (
     assert_consistent,
@@ -325,3 +325,25 @@ async def test_after_a_restart_players_preferences_are_read_before_their_first_c
     version = session.version
     await tap_a_card_that_captures_nothing(world, world.ana, session)
     assert current(world.env, session.session_id).version > version  # played at the first tap
+
+
+async def test_a_restart_whose_read_of_everyones_settings_fails_still_plays_on(
+    world, make_bot, monkeypatch
+):
+    """The one-go read of the preferences and server settings may fail: each is then
+    read at its first click, and the game goes on."""
+
+    async def unreadable(self, owners) -> dict:
+        raise StorageError("the settings can't be read")
+
+    await world.ana.slash(world.channel, "cuarenta preferences", one_tap=True)
+    session = await her_turn_against_bot(world)
+    monkeypatch.setattr(Storage, "get_player_configs", unreadable)
+    monkeypatch.setattr(Storage, "get_guild_configs", unreadable)
+    await world.env.restart_bot(make_bot())
+    await world.env.settle()
+    session = current(world.env, session.session_id)
+    version = session.version
+    await tap_a_card_that_captures_nothing(world, world.ana, session)
+    assert current(world.env, session.session_id).version > version  # her one tap still holds
+    await assert_consistent(world, session.session_id)
