@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import orjson
 
 
@@ -13,6 +15,13 @@ class Encoded(str):
 def encode(value: dict, what: str) -> Encoded:
     """`to_json`, marked as such."""
     return Encoded(to_json(value, what))
+
+
+def decode(text: str | bytes) -> Any:
+    """What `encode` wrote (ValueError if the text is not JSON). orjson: a restart reads
+    every live table at once, and it reads them three times as fast as json, sharing the
+    keys' strings between them."""
+    return orjson.loads(text)
 
 
 def to_json(value: dict | Encoded, what: str) -> str:

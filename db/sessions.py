@@ -7,13 +7,12 @@ are written apart from the state.
 
 from __future__ import annotations
 
-import json
 import logging
 from collections.abc import Iterable
 from typing import Any
 
 from .backend import Database, UniqueViolation
-from .codec import Encoded, to_json
+from .codec import Encoded, decode, to_json
 from .errors import ChannelTaken
 from .models import SESSION_KINDS, SessionRow, Shards
 
@@ -95,10 +94,10 @@ def _row(record: Iterable[Any]) -> SessionRow:
         guild_id,
         channel_id,
         kind,
-        json.loads(state),
+        decode(state),
         updated_at,
         live=bool(live),
-        meta=json.loads(meta),
+        meta=decode(meta),
     )
 
 
