@@ -7,6 +7,8 @@ rules; they only tell physical cards apart. Every card is a shared, immutable in
 
 from __future__ import annotations
 
+import sys
+
 RANK_NAMES = "A234567JQK"
 SUIT_NAMES = "shdc"
 NUMBER_TOP = 7  # ranks 1..7 have an adding value; J, Q, K (8..10) never take part in a sum
@@ -15,10 +17,11 @@ NUMBER_TOP = 7  # ranks 1..7 have an adding value; J, Q, K (8..10) never take pa
 class Card:
     """One card: `rank` 1..10 in run order, `suit` 0..3 (s h d c)."""
 
-    __slots__ = ("index", "rank", "suit")
+    __slots__ = ("index", "rank", "suit", "text")
     rank: int
     suit: int
     index: int
+    text: str  # "7h": made once, interned, so every saved "7h" read back can share it
 
     def __new__(cls, rank: int, suit: int) -> Card:
         if not (1 <= rank <= 10 and 0 <= suit <= 3):
@@ -31,6 +34,7 @@ class Card:
         object.__setattr__(card, "rank", rank)
         object.__setattr__(card, "suit", suit)
         object.__setattr__(card, "index", (rank - 1) * 4 + suit)
+        object.__setattr__(card, "text", sys.intern(RANK_NAMES[rank - 1] + SUIT_NAMES[suit]))
         return card
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -62,7 +66,7 @@ class Card:
         return self.rank <= NUMBER_TOP
 
     def __str__(self) -> str:
-        return RANK_NAMES[self.rank - 1] + SUIT_NAMES[self.suit]
+        return self.text
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import secrets
+import sys
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Literal, NotRequired, TypedDict
@@ -146,7 +147,7 @@ class SeatStats:
     rondas: int = 0
 
 
-@dataclass
+@dataclass(slots=True)
 class TableSession:
     """Lobby → playing → finished (or cancelled / stopped). Every change goes through here."""
 
@@ -659,7 +660,7 @@ class TableSession:
         player = self.seats[seat]
         if made_by != "player" and player is not None and player.user_id is not None:
             self.stand_ins[len(self.moves)] = made_by
-        self.moves.append(str(move))
+        self.moves.append(sys.intern(str(move)))  # shared by every table that made it
         if self.summary is not None:  # the next hand's first play: the last one is told
             self._forget_cards()
             self.summary = None
@@ -814,7 +815,9 @@ class TableSession:
         if data.get("ended_by") is not None:
             values["ended_by"] = EndReason(data["ended_by"])
         if "log" in data:
-            values["log"] = [{**entry, "kind": log_kind(entry["kind"])} for entry in data["log"]]
+            values["log"] = [_shared_log_entry(entry) for entry in data["log"]]
+        if "moves" in data:
+            values["moves"] = [sys.intern(move) for move in data["moves"]]
         if "plays" not in data and data.get("game") is not None:
             values["plays"] = [EARLY_FORFEIT_PLAYS] * 2  # saved before plays were counted
         if "hand_points" not in data and data.get("game") is not None:
@@ -828,6 +831,18 @@ class TableSession:
             game = {**game, "moves": data["moves"]}  # the plays that made it (to_dict)
         values["game"] = None if game is None else Game.from_dict(game)
         return cls(**values)
+
+
+def _shared_log_entry(saved: dict[str, Any]) -> LogEntry:
+    """A saved log entry, its words and cards the strings every table shares: thousands of
+    tables read back at a restart hold one "7h", not one each."""
+    entry: dict[str, Any] = {**saved, "kind": log_kind(saved["kind"])}
+    for key in ("card", "by"):
+        if isinstance(entry.get(key), str):
+            entry[key] = sys.intern(entry[key])
+    if "takes" in entry:
+        entry["takes"] = [sys.intern(card) for card in entry["takes"]]
+    return entry  # type: ignore[return-value]  # (the saved entry's keys are LogEntry's)
 
 
 def event_to_log(event: Event) -> LogEntry:

@@ -214,6 +214,22 @@ def test_a_saved_table_hands_its_game_the_plays():
     assert loaded.game == session.game
 
 
+def test_tables_read_back_share_their_cards_and_moves_text():
+    """Thousands of tables read back at a restart hold one "7h" and one "5hx5s", not one
+    each: each read is a fresh JSON text, as the database hands it over."""
+    session = duel(seed=21)
+    for _ in zip(range(15), play_out(session, random.Random(2)), strict=False):
+        pass
+    text = json.dumps(session.to_dict())
+    first, second = (TableSession.from_dict(json.loads(text)) for _ in range(2))
+    assert first.moves == session.moves and len(first.moves) >= 10
+    assert all(a is b for a, b in zip(first.moves, second.moves, strict=True))
+    told = [(a, b) for a, b in zip(first.log, second.log, strict=True) if "card" in a]
+    assert told and all(a["card"] is b["card"] for a, b in told)
+    taken = [(a["takes"], b["takes"]) for a, b in told if "takes" in a]
+    assert all(x is y for a, b in taken for x, y in zip(a, b, strict=True))
+
+
 def test_an_accepted_challenge_opens_its_table_playing():
     challenge = Challenge(
         challenge_id="c1", guild_id=10, channel_id=20, challenger_id=ANA, challenged_id=BETO,
