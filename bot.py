@@ -43,6 +43,7 @@ from cogs.services import Services
 from cogs.workers import REVIEW_NICENESS
 from db import Storage, StorageError
 from db.backup import backup_sqlite, check
+from engine.ai.teacher import JUDGE_WORLDS
 from engine.cards import full_deck
 from render.faces import FACE_VERSION, emoji_name
 
@@ -113,6 +114,7 @@ class CuarentaBot(commands.Bot):
         database_busy_timeout: float = 2.0,
         warm_up_pictures: bool = True,
         review_niceness: int = REVIEW_NICENESS,
+        review_worlds: int = JUDGE_WORLDS,
         stock_puzzles: bool = True,
         metrics_port: int | None = None,
         metrics_host: str = "127.0.0.1",
@@ -138,6 +140,7 @@ class CuarentaBot(commands.Bot):
         self.database_busy_timeout = database_busy_timeout  # a click must be answered in 3 s
         self.warm_up_pictures = warm_up_pictures
         self.review_niceness = review_niceness  # the review worker yields the CPU this much
+        self.review_worlds = review_worlds  # hidden deals a review judges each decision in
         self.stock_puzzles = stock_puzzles  # make the bots' puzzles at start-up if few are kept
         self.metrics_port = metrics_port  # None: no HTTP endpoint
         self.metrics_host = metrics_host
@@ -168,6 +171,7 @@ class CuarentaBot(commands.Bot):
             self.card_emojis,
             bot_pause_seconds=self.bot_pause_seconds,
             review_niceness=self.review_niceness,
+            review_worlds=self.review_worlds,
             stock_puzzles=self.stock_puzzles,
             metrics=self.metrics,
         )

@@ -107,8 +107,9 @@ class Reviews:
     """Match reviews by (table, moves), computed once: clicks that come while one is being
     worked out wait for that same one."""
 
-    def __init__(self, workers: Workers) -> None:
+    def __init__(self, workers: Workers, worlds: int = teacher.JUDGE_WORLDS) -> None:
         self._workers = workers
+        self._worlds = worlds  # hidden deals judged per decision (fewer: quicker, rougher)
         self._done: OrderedDict[tuple[str, int, int], teacher.MatchReview] = OrderedDict()
         self._running: dict[tuple[str, int, int], asyncio.Future[teacher.MatchReview]] = {}
 
@@ -128,6 +129,8 @@ class Reviews:
                     match.rules,
                     match.seed,
                     list(match.moves),
+                    None,  # every seat
+                    self._worlds,
                 )
             )
         try:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 import discord
 
 from db import Storage
+from engine.ai.teacher import JUDGE_WORLDS
 from tables.replays import ReplayCache
 
 from .announcer import Announcer
@@ -71,6 +72,7 @@ class Services:
         *,
         bot_pause_seconds: float = 1.5,
         review_niceness: int = REVIEW_NICENESS,
+        review_worlds: int = JUDGE_WORLDS,
         stock_puzzles: bool = True,
         metrics: Metrics | None = None,
     ) -> Services:
@@ -108,7 +110,7 @@ class Services:
             workers=workers,
             scheduler=scheduler,
             runtime=runtime,
-            reviews=Reviews(workers),
+            reviews=Reviews(workers, review_worlds),
             replays=ReplayCache(),
             seasons=seasons,
             logros=logros,

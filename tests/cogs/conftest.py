@@ -74,6 +74,7 @@ async def make_bot(database_path):
             "bot_pause_seconds": 0.0,
             "warm_up_pictures": False,
             "review_niceness": 0,  # the review worker is not slowed under test
+            "review_worlds": 4,  # a review's shape, not its accuracy (tests/engine's)
             "stock_puzzles": False,  # no puzzle worker at every start (the puzzle tests stock)
         }
         settings.update(options)
