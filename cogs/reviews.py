@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 from collections import OrderedDict
 from dataclasses import dataclass
 from enum import StrEnum
@@ -124,13 +125,11 @@ class Reviews:
             running = self._running[key] = asyncio.ensure_future(
                 self._workers.run(
                     Work.REVIEW,
-                    teacher.review,
+                    functools.partial(teacher.review, worlds=self._worlds),
                     match.players,
                     match.rules,
                     match.seed,
                     list(match.moves),
-                    None,  # every seat
-                    self._worlds,
                 )
             )
         try:
