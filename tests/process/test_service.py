@@ -4,11 +4,13 @@ an online backup, and no worker left behind by a kill -9."""
 from __future__ import annotations
 
 import asyncio
+import re
 import signal
 import sqlite3
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import aiohttp
 import pytest
@@ -165,12 +167,21 @@ async def test_a_backup_taken_while_moves_are_saved_holds_every_move_acknowledge
     assert checked.returncode == 0, checked.stderr
 
 
+def proc(pid: int, name: str) -> bytes:
+    return Path(f"/proc/{pid}/{name}").read_bytes()
+
+
 async def test_kill_9_while_the_workers_think_leaves_no_process_behind(fake, launch):
     bot = await launch()
     (player,) = players(fake, 1)
     await player.start(bot_level="expert")
     await player.open_hand()
-    await eventually(player.my_turn, what="the player's turn")
+    await player.play()
+    await eventually(player.my_turn, what="the expert's answer, from its worker")
+    workers = [pid for pid in descendants(bot.pid) if b"spawn_main" in proc(pid, "cmdline")]
+    assert workers  # the expert's (and the hint's, started when the hand was opened)
+    for worker in workers:  # the engine alone, not the bot again: no pictures, no storage
+        assert not re.search(rb"_imaging|_sqlite3", proc(worker, "maps"))
     (hint,) = custom_ids(player.hand, "c40:hint:")
     await player.send(player.hand, hint)  # the hint worker thinks
     await player.play()  # and the expert's worker starts, to think of its answer
