@@ -34,7 +34,11 @@ from dotenv import load_dotenv
 
 import render.table
 from cogs.card_emojis import CardEmojis, sync_card_emojis
-from cogs.discord_io import DiscordIO, on_interaction_received
+from cogs.discord_io import (
+    DiscordIO,
+    count_requests,
+    on_interaction_received,
+)
 from cogs.localized import CatalogTranslator
 from cogs.metrics import Metrics
 from cogs.ops.logs import setup_logging
@@ -124,13 +128,12 @@ class CuarentaBot(commands.Bot):
     ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True  # channels and threads to play in; nothing privileged
-        self.metrics = Metrics()  # from the first request on (the trace below)
+        self.metrics = Metrics()
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
             allowed_mentions=discord.AllowedMentions.none(),
             help_command=None,
-            http_trace=self.metrics.http_trace(),
             **shards,  # type: ignore[arg-type]
         )
         self.database_path = database_path  # a file, or a postgresql:// URL
@@ -155,6 +158,7 @@ class CuarentaBot(commands.Bot):
         return shard_ids is None or 0 in shard_ids
 
     async def setup_hook(self) -> None:
+        count_requests(self, self.metrics.count_request)  # from the first request after login
         self.storage = await Storage.open(
             self.database_path, busy_timeout=self.database_busy_timeout
         )

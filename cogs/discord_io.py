@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import discord
+from aiohttp import ClientMiddlewareType
 from discord.http import Route, handle_message_parameters
 from discord.webhook.async_ import (
     async_context,
@@ -178,6 +179,16 @@ class DiscordIO:
         channel = self.client.get_partial_messageable(channel_id)
         with contextlib.suppress(discord.HTTPException):
             await channel.get_partial_message(message_id).delete()
+
+
+def count_requests(client: discord.Client, middleware: ClientMiddlewareType) -> None:
+    """Pass every HTTP request of `client` (REST calls and interaction answers alike)
+    through `middleware`. discord.py makes its aiohttp session at login and takes no
+    middleware, so it is set on that session, which reads it at each request: call this
+    once logged in (setup_hook). Client middlewares came in aiohttp 3.12 (pyproject.toml)."""
+    session = client.http._HTTPClient__session  # type: ignore[attr-defined]
+    if session is not None:  # None in simcord, which answers the requests itself
+        session._middlewares = (middleware,)
 
 
 def on_interaction_received(

@@ -101,8 +101,14 @@ async def test_metrics_move_with_the_game_and_health_follows_the_gateway(fake, l
         status, before = await scrape(session, base + "/metrics")
         assert status == 200
         await started([player])
+        fake.fail_channel_edits = 1  # the table's edit after the move: a 503, then again
         await player.play()
-        _, after = await scrape(session, base + "/metrics")
+        failed = 'cuarenta_discord_errors_total{status="503"}'
+        deadline = time.monotonic() + 20
+        while sample((after := (await scrape(session, base + "/metrics"))[1]), failed) < 1:
+            assert time.monotonic() < deadline, "the 503 was not counted"
+            await asyncio.sleep(0.05)
+        assert fake.fail_channel_edits == 0
         human = 'cuarenta_moves_total{by="human"}'
         assert sample(after, human) - sample(before, human) == 1
         assert sample(after, "cuarenta_interactions_total") == 4  # start, hand, card, take
