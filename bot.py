@@ -36,6 +36,7 @@ import render.table
 from cogs.card_emojis import CardEmojis, sync_card_emojis
 from cogs.discord_io import (
     DiscordIO,
+    click_buttons_directly,
     count_requests,
     on_interaction_received,
 )
@@ -182,6 +183,7 @@ class CuarentaBot(commands.Bot):
         )
         await self.services.openings.load(self.storage)
         on_interaction_received(self, watch_interactions(self.services, DiscordIO(self)))
+        click_buttons_directly(self)
         if self.metrics_port is not None:
             self.ops_server = OpsServer(self, self.services)
             await self.ops_server.start(self.metrics_host, self.metrics_port)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import re
 from collections import deque
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -189,6 +190,35 @@ def count_requests(client: discord.Client, middleware: ClientMiddlewareType) -> 
     session = client.http._HTTPClient__session  # type: ignore[attr-defined]
     if session is not None:  # None in simcord, which answers the requests itself
         session._middlewares = (middleware,)
+
+
+def click_buttons_directly(client: discord.Client) -> None:
+    """Call a dynamic button (ui.ids.Clickable) with the clicked button alone, made from
+    its custom_id. discord.py first reads the whole message clicked into a View, every
+    button of a hand on every click (130 µs here, 3% of the bot's CPU in the loopback
+    benchmark), only to find that one button in it. Selects keep discord.py's way: their
+    values are read into the item from the view."""
+    store = client._connection._view_store
+    read_from_view = store.schedule_dynamic_item_call
+
+    async def call(
+        component_type: int,
+        factory: type[discord.ui.DynamicItem[Any]],
+        interaction: discord.Interaction,
+        custom_id: str,
+        match: re.Match[str],
+    ) -> None:
+        if component_type != discord.ComponentType.button.value or interaction.message is None:
+            await read_from_view(component_type, factory, interaction, custom_id, match)
+            return
+        try:
+            clicked = discord.ui.Button[Any](custom_id=custom_id)
+            item = await factory.from_custom_id(interaction, clicked, match)
+            await item.callback(interaction)
+        except Exception:
+            log.exception("could not handle the click on %s", custom_id)
+
+    store.schedule_dynamic_item_call = call  # type: ignore[method-assign]
 
 
 def on_interaction_received(
