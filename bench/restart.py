@@ -858,6 +858,22 @@ class Restart:
             f"({len(useless) / GLOBAL_LIMIT:.1f} s of it)",
             flush=True,
         )
+        for write in useless[:10]:  # where to look: when, which table, and its place
+            channel = write["channel"]
+            kind = (
+                "out of date"
+                if channel in stale
+                else "a bot to play"
+                if channel in thinking
+                else "up to date"
+            )
+            place = per_table.get(channel, [write]).index(write) + 1
+            print(
+                f"    changed nothing: {write['at'] - restarted:.2f} s after the restart, "
+                f"table {channel} ({kind} at the kill), its write {place} of "
+                f"{len(per_table.get(channel, []))} after the restart",
+                flush=True,
+            )
         out["timeouts"] = self.clicks.timeouts
         out["anomalies"] = len(self.clicks.anomalies)
         if self.clicks.anomalies:
