@@ -867,11 +867,11 @@ class Restart:
                 if channel in thinking
                 else "up to date"
             )
-            place = per_table.get(channel, [write]).index(write) + 1
+            writes = per_table.get(channel, [write])  # a table not live at the kill: alone
             print(
                 f"    changed nothing: {write['at'] - restarted:.2f} s after the restart, "
-                f"table {channel} ({kind} at the kill), its write {place} of "
-                f"{len(per_table.get(channel, []))} after the restart",
+                f"table {channel} ({kind} at the kill), its write {writes.index(write) + 1} "
+                f"of {len(writes)} after the restart",
                 flush=True,
             )
         out["timeouts"] = self.clicks.timeouts
