@@ -175,6 +175,8 @@ class Reading:
     fits: tuple[tuple[bool, ...], ...]  # per seat, whether it fits each style (Reader.fits)
     memo: Memo = field(default_factory=dict, compare=False)  # replies' gains, by position
     positions: dict[int, Position] = field(default_factory=dict, compare=False)  # by play
+    # Each (seat, hand) judged so far: late in a deal the hands drawn repeat often.
+    judged: dict[tuple[int, tuple[int, ...]], float] = field(default_factory=dict, compare=False)
 
     def reads(self, seat: int) -> bool:
         return any(play.seat == seat for play in self.plays)
@@ -190,6 +192,13 @@ class Reading:
     def chance(self, seat: int, hand: list[int]) -> float:
         """How likely `seat` was to play as it did this deal, holding `hand` now (relative:
         compare it between hands)."""
+        key = (seat, tuple(hand))
+        known = self.judged.get(key)
+        if known is None:
+            known = self.judged[key] = self._chance(seat, hand)
+        return known
+
+    def _chance(self, seat: int, hand: list[int]) -> float:
         chances = list(self.styles[seat])
         held = list(hand)
         for index in range(len(self.plays) - 1, -1, -1):
