@@ -17,6 +17,7 @@ from engine.cards import parse_cards
 HONEST = ("random", "easy", "normal", "expert")
 ALL = (*HONEST, "oracle")
 BUDGET = 15  # ms: small, to keep the tests fast
+QUICK = 3  # ms: for what holds at any budget (legal, private, repeatable), not for strength
 RULE_SETS = (
     Rules(),
     Rules.preset("cuenca"),
@@ -25,8 +26,8 @@ RULE_SETS = (
 )
 
 
-def bot(level: str, seed: int = 7) -> Bot:
-    return Bot(level, seed=seed, budget_ms=BUDGET)
+def bot(level: str, seed: int = 7, budget_ms: float = BUDGET) -> Bot:
+    return Bot(level, seed=seed, budget_ms=budget_ms)
 
 
 def random_states(players: int, count: int, seed: int) -> list[Game]:
@@ -65,7 +66,7 @@ def shuffle_hidden(game: Game, rng: random.Random) -> Game:
 def test_every_level_plays_a_legal_move(level: str, players: int) -> None:
     for index, game in enumerate(random_states(players, 40, seed=players)):
         before = game.to_dict()
-        move = bot(level, seed=index).choose(game)
+        move = bot(level, seed=index, budget_ms=QUICK).choose(game)
         assert move in game.legal_moves()
         assert game.to_dict() == before, "choose() must not change the game"
         game.play(move)
@@ -74,8 +75,8 @@ def test_every_level_plays_a_legal_move(level: str, players: int) -> None:
 @pytest.mark.parametrize("level", ALL)
 def test_a_fresh_bot_with_the_same_seed_chooses_the_same(level: str) -> None:
     for index, game in enumerate(random_states(2, 12, seed=11) + random_states(4, 6, seed=12)):
-        first = bot(level, seed=index).choose(game)
-        again = bot(level, seed=index)
+        first = bot(level, seed=index, budget_ms=QUICK).choose(game)
+        again = bot(level, seed=index, budget_ms=QUICK)
         assert again.choose(game) == first
         assert again.choose(game.copy()) == first
 
@@ -86,9 +87,11 @@ def test_no_peeking_at_hidden_cards(level: str, players: int) -> None:
     """Dealing the unseen cards (other hands, stock) differently never changes a choice."""
     rng = random.Random(5)
     for index, game in enumerate(random_states(players, 25, seed=20 + players)):
-        choice = bot(level, seed=index).choose(game)
+        choice = bot(level, seed=index, budget_ms=QUICK).choose(game)
         for _ in range(2):
-            assert bot(level, seed=index).choose(shuffle_hidden(game, rng)) == choice
+            assert (
+                bot(level, seed=index, budget_ms=QUICK).choose(shuffle_hidden(game, rng)) == choice
+            )
 
 
 def position(hand: str, table: str, other: str, last: str | None = None, **kw) -> Game:
@@ -164,9 +167,9 @@ def test_unknown_level_and_finished_match_are_refused() -> None:
 
 def play_along(players: int, level: str, seed: int, moves: int):
     """A game where one persistent Bot per seat plays `moves` moves (an expert watching
-    every play); yields before each."""
+    every play, at the QUICK budget); yields before each."""
     game = Game.new(players, Rules(), seed=seed)
-    bots = [bot(level, seed=seat) for seat in range(players)]
+    bots = [bot(level, seed=seat, budget_ms=QUICK) for seat in range(players)]
     for _ in range(moves):
         if game.chica_history:
             return
