@@ -183,7 +183,7 @@ class CuarentaBot(commands.Bot):
         )
         await self.services.openings.load(self.storage)
         on_interaction_received(self, watch_interactions(self.services, DiscordIO(self)))
-        click_buttons_directly(self)
+        click_buttons_directly(self, self.services.background.click)
         if self.metrics_port is not None:
             self.ops_server = OpsServer(self, self.services)
             await self.ops_server.start(self.metrics_host, self.metrics_port)

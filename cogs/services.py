@@ -7,7 +7,6 @@ process (the shard tests run two) each have their own.
 
 from __future__ import annotations
 
-import asyncio
 import functools
 import time
 from dataclasses import dataclass, field
@@ -19,6 +18,7 @@ from engine.ai.teacher import JUDGE_WORLDS
 from tables.replays import ReplayCache
 
 from .announcer import Announcer
+from .background import Background
 from .caches import PrefsCache, SettingsCache
 from .card_emojis import CardEmojis
 from .discord_io import DiscordIO
@@ -33,9 +33,6 @@ from .reviews import Reviews
 from .scheduler import Scheduler
 from .seasons.keeper import SeasonKeeper
 from .workers import REVIEW_NICENESS, Workers
-
-# Bot moves and table edits run a few at a time (TableKit.background).
-BACKGROUND_AT_ONCE = 16  # real Discord answers in ~0.1 s: 16 at once stay above its 50/s
 
 
 @dataclass(frozen=True)
@@ -62,6 +59,11 @@ class Services:
     def io(self) -> DiscordIO:
         """The requests discord.py would make at a higher cost (discord_io.py)."""
         return self.runtime.kit.io
+
+    @property
+    def background(self) -> Background:
+        """Bot moves and table edits: a few at a time, behind a crowd's clicks."""
+        return self.runtime.kit.background
 
     @classmethod
     def start(
@@ -93,7 +95,7 @@ class Services:
             prefs=prefs,
             workers=workers,
             scheduler=scheduler,
-            background=asyncio.Semaphore(BACKGROUND_AT_ONCE),
+            background=Background(),
             bot_pause_seconds=bot_pause_seconds,
             seasons=seasons,
             logros=logros,

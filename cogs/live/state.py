@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -14,6 +13,7 @@ from db import Storage
 from render.table import TablePicture
 from tables import TableSession
 
+from ..background import Background
 from ..caches import PrefsCache, SettingsCache
 from ..card_emojis import CardEmojis
 from ..clock import now
@@ -175,9 +175,8 @@ class TableKit:
     prefs: PrefsCache
     workers: Workers
     scheduler: Scheduler
-    # Bot moves and table edits run a few at a time: when hundreds fall due together, a
-    # click's handler still gets the loop between a few of them, not behind all of them.
-    background: asyncio.Semaphore
+    # Bot moves and table edits run a few at a time, and behind a crowd's clicks.
+    background: Background
     bot_pause_seconds: float  # a bot seat "thinks" visibly this long
     seasons: SeasonKeeper  # the season a finished match counts in
     logros: LogroHerald  # what a finished match earned its players, told once

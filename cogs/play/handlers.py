@@ -173,7 +173,7 @@ async def open_by_reply(
     together does not hold up the clicks of tables already playing.
     """
     runtime = services.runtime
-    async with runtime.kit.background:
+    async with runtime.kit.background.opening():
         table = await runtime.open_table(session, posted_by_reply=True)
         await _post_by_reply(services, interaction, table)
 

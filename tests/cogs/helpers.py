@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
+
+from discord.webhook.async_ import async_context
 
 from cogs.ui.ids import PREFIX
 from cogs.ui.table import public_payload
@@ -158,11 +161,16 @@ async def forfeit(world, member):
     return await member.click(question, custom_id=confirm)
 
 
-async def duel_played(world):
-    """Ana challenges Beto to one chica and they play it out: the finished table."""
+async def duel_started(world):
+    """Ana challenges Beto to one chica and he accepts: the new table."""
     sent = await world.ana.slash(world.channel, "cuarenta challenge", user=world.beto, length="one")
     await world.beto.click(sent.response, label="Accept")
-    session = only_session(world.env)
+    return only_session(world.env)
+
+
+async def duel_played(world):
+    """Ana challenges Beto to one chica and they play it out: the finished table."""
+    session = await duel_started(world)
     await play_until_over(world, [world.ana, world.beto], session.session_id)
     await world.env.settle()
     return only_session(world.env)
@@ -178,3 +186,24 @@ async def tap_a_card_that_captures_nothing(world, player, session):
     ]
     assert drops, "the seeded deal has a card that captures nothing"
     return await player.click(hand, custom_id=drops[0])
+
+
+def rest_that_yields(env, monkeypatch) -> None:
+    """Every request of the bot (bot token and interaction answers) gives the event loop a
+    turn before it is answered, as real HTTP does; simcord answers at once otherwise."""
+    bot_http = env.bot.http
+    bot_request = bot_http.request
+
+    async def bot_token_request(route, **kwargs):
+        await asyncio.sleep(0)
+        return await bot_request(route, **kwargs)
+
+    webhooks = async_context.get()
+    webhook_request = webhooks.request
+
+    async def interaction_request(route, session, **kwargs):
+        await asyncio.sleep(0)
+        return await webhook_request(route, session, **kwargs)
+
+    monkeypatch.setattr(bot_http, "request", bot_token_request)
+    monkeypatch.setattr(webhooks, "request", interaction_request)

@@ -1,0 +1,121 @@
+"""Background work (bot moves, table edits) gives way to a crowd of clicks, never for long,
+and a few run at a time."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from cogs.background import Background
+from tests.cogs.helpers import (
+    click_that_plays,
+    duel_started,
+    open_hand,
+    rest_that_yields,
+    services,
+)
+
+
+def background(monkeypatch, at_once: int = 4, crowd: int = 2, longest: float = 60.0) -> Background:
+    monkeypatch.setattr("cogs.background.AT_ONCE", at_once)
+    monkeypatch.setattr("cogs.background.CROWD", crowd)
+    monkeypatch.setattr("cogs.background.LONGEST_WAIT", longest)
+    return Background()
+
+
+async def turns(count: int = 5) -> None:
+    for _ in range(count):
+        await asyncio.sleep(0)
+
+
+async def work(gate: Background, log: list[str], name: str, release: asyncio.Event) -> None:
+    async with gate:
+        log.append(name)
+        await release.wait()
+
+
+async def test_background_work_waits_while_a_crowd_of_clicks_is_answered(monkeypatch):
+    gate = background(monkeypatch, crowd=2)
+    log: list[str] = []
+    done = asyncio.Event()
+    done.set()
+    with gate.click():
+        first = asyncio.create_task(work(gate, log, "one click", done))
+        await turns()
+        assert log == ["one click"]  # one click is no crowd
+        with gate.click():
+            second = asyncio.create_task(work(gate, log, "two clicks", done))
+            await turns()
+            assert log == ["one click"]  # two are: it waits
+        await turns()
+        assert log == ["one click", "two clicks"]  # the crowd thinned: it runs
+    await asyncio.gather(first, second)
+    assert gate.answering == 0
+
+
+async def test_a_crowd_that_never_thins_stops_background_work_only_for_a_while(monkeypatch):
+    gate = background(monkeypatch, crowd=1, longest=0.01)
+    log: list[str] = []
+    done = asyncio.Event()
+    done.set()
+    with gate.click():
+        await asyncio.wait_for(work(gate, log, "late", done), 30)
+        assert log == ["late"] and gate.answering == 1
+
+
+async def test_an_opening_does_not_wait_for_the_crowd_but_takes_a_slot(monkeypatch):
+    gate = background(monkeypatch, at_once=1, crowd=1)
+    release = asyncio.Event()
+    log: list[str] = []
+    with gate.click():
+        async with gate.opening():
+            log.append("opened")
+    assert log == ["opened"]
+    busy = asyncio.create_task(work(gate, log, "busy", release))
+    await turns()
+    opening = asyncio.create_task(gate.opening().__aenter__())
+    await turns()
+    assert not opening.done()  # the one slot is taken
+    release.set()
+    await asyncio.wait_for(opening, 30)
+    await busy
+
+
+async def test_only_so_many_run_at_once(monkeypatch):
+    gate = background(monkeypatch, at_once=2)
+    release = asyncio.Event()
+    log: list[str] = []
+    tasks = [asyncio.create_task(work(gate, log, str(n), release)) for n in range(3)]
+    await turns()
+    assert log == ["0", "1"]
+    release.set()
+    await asyncio.gather(*tasks)
+    assert log == ["0", "1", "2"]
+
+
+@pytest.mark.parametrize("crowd", [1])
+async def test_a_table_edit_due_during_a_click_waits_for_its_answer(world, monkeypatch, crowd):
+    """In the bot: a click counts while it is answered, and the table edit its move makes
+    due starts only after that (a crowd of one click, here)."""
+    gate = services(world.env).background
+    monkeypatch.setattr(gate, "_crowd", crowd)
+    asked: list[tuple[int, int]] = []  # (clicks being answered when asked, when let in)
+    enter = Background.__aenter__
+
+    async def spying(self: Background) -> None:
+        before = self.answering
+        await enter(self)
+        asked.append((before, self.answering))
+
+    monkeypatch.setattr(Background, "__aenter__", spying)
+    rest_that_yields(world.env, monkeypatch)
+    session = await duel_started(world)
+    player = world.ana if session.current_seat().user_id == world.ana.id else world.beto
+    hand = await open_hand(world, player, session)
+    shown, button = await click_that_plays(world.env, player, hand)
+    asked.clear()
+    await player.click(shown, custom_id=button)
+    await world.env.settle()
+    assert any(before >= crowd for before, _ in asked)  # the edit was asked for mid-click
+    assert all(after < crowd for _, after in asked)  # and let in once it was answered
