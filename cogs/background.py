@@ -53,11 +53,18 @@ class Background:
                 self._calm.set()
 
     async def __aenter__(self) -> None:
-        """Wait for a crowd's clicks (see the module), then for a slot."""
-        if not self._calm.is_set():
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._calm.wait(), self._longest_wait)
+        """Wait for a slot, then for a crowd's clicks (see the module): work that queued
+        for a slot before the crowd came waits for it too."""
         await self._slots.acquire()
+        if not self._calm.is_set():
+            try:
+                async with asyncio.timeout(self._longest_wait):
+                    await self._calm.wait()
+            except TimeoutError:
+                pass
+            except BaseException:
+                self._slots.release()
+                raise
 
     async def __aexit__(
         self,

@@ -54,6 +54,22 @@ async def test_background_work_waits_while_a_crowd_of_clicks_is_answered(monkeyp
     assert gate.answering == 0
 
 
+async def test_work_queued_for_a_slot_before_the_crowd_came_waits_for_it_too(monkeypatch):
+    gate = background(monkeypatch, at_once=1, crowd=1)
+    release = asyncio.Event()
+    log: list[str] = []
+    first = asyncio.create_task(work(gate, log, "first", release))
+    await turns()
+    queued = asyncio.create_task(work(gate, log, "queued", release))
+    await turns()
+    with gate.click():  # the crowd comes while "queued" waits for the slot
+        release.set()
+        await turns()
+        assert log == ["first"]
+    await asyncio.wait_for(asyncio.gather(first, queued), 30)
+    assert log == ["first", "queued"]
+
+
 async def test_a_crowd_that_never_thins_stops_background_work_only_for_a_while(monkeypatch):
     gate = background(monkeypatch, crowd=1, longest=0.01)
     log: list[str] = []
