@@ -244,11 +244,14 @@ class TablePublisher:
 
     async def collapse(self, hand: OpenHand) -> None:
         """An older private hand would still look live (old cards, "your turn!"): it goes,
-        so that reopened hands do not pile up on a phone; if it can't, it says so."""
+        so that reopened hands do not pile up on a phone; if it can't, it says so. Nobody
+        waits for it: it is background work (after a restart, every player's first click
+        replaces a hand)."""
         if hand.expired():
             return
-        try:
-            await self._kit.io.delete_hand(hand.token)
-        except discord.HTTPException:
-            with contextlib.suppress(discord.HTTPException):
-                await self._kit.io.edit_hand(hand.token, t("hand.replaced", hand.lang), None)
+        async with self._kit.background:
+            try:
+                await self._kit.io.delete_hand(hand.token)
+            except discord.HTTPException:
+                with contextlib.suppress(discord.HTTPException):
+                    await self._kit.io.edit_hand(hand.token, t("hand.replaced", hand.lang), None)

@@ -9,11 +9,13 @@ import pytest
 
 from cogs.background import Background
 from tests.cogs.helpers import (
+    at_once,
     click_that_plays,
     duel_started,
     open_hand,
     rest_that_yields,
     services,
+    table_message,
 )
 
 
@@ -110,13 +112,11 @@ async def test_only_so_many_run_at_once(monkeypatch):
     assert log == ["0", "1", "2"]
 
 
-@pytest.mark.parametrize("crowd", [1])
-async def test_a_table_edit_due_during_a_click_waits_for_its_answer(world, monkeypatch, crowd):
-    """In the bot: a click counts while it is answered, and the table edit its move makes
-    due starts only after that (a crowd of one click, here)."""
-    gate = services(world.env).background
-    monkeypatch.setattr(gate, "_crowd", crowd)
-    asked: list[tuple[int, int]] = []  # (clicks being answered when asked, when let in)
+def spy_on_background(world, monkeypatch, crowd: int) -> list[tuple[int, int]]:
+    """With a crowd of `crowd` clicks and REST that yields: each background job's (clicks
+    being answered when it asked, clicks being answered when it was let in)."""
+    monkeypatch.setattr(services(world.env).background, "_crowd", crowd)
+    asked: list[tuple[int, int]] = []
     enter = Background.__aenter__
 
     async def spying(self: Background) -> None:
@@ -126,6 +126,14 @@ async def test_a_table_edit_due_during_a_click_waits_for_its_answer(world, monke
 
     monkeypatch.setattr(Background, "__aenter__", spying)
     rest_that_yields(world.env, monkeypatch)
+    return asked
+
+
+@pytest.mark.parametrize("crowd", [1])
+async def test_a_table_edit_due_during_a_click_waits_for_its_answer(world, monkeypatch, crowd):
+    """In the bot: a click counts while it is answered, and the table edit its move makes
+    due starts only after that (a crowd of one click, here)."""
+    asked = spy_on_background(world, monkeypatch, crowd)
     session = await duel_started(world)
     player = world.ana if session.current_seat().user_id == world.ana.id else world.beto
     hand = await open_hand(world, player, session)
@@ -135,3 +143,23 @@ async def test_a_table_edit_due_during_a_click_waits_for_its_answer(world, monke
     await world.env.settle()
     assert any(before >= crowd for before, _ in asked)  # the edit was asked for mid-click
     assert all(after < crowd for _, after in asked)  # and let in once it was answered
+
+
+async def test_a_replaced_hand_goes_after_a_crowd_of_clicks(world, monkeypatch):
+    """Opening the hand again removes the older one: background work, which waits while
+    other clicks are being answered (one here, held open by the test)."""
+    asked = spy_on_background(world, monkeypatch, crowd=1)
+    session = await duel_started(world)
+    await open_hand(world, world.ana, session)
+    await world.env.settle()
+    asked.clear()
+    hand_button = f"c40:table:{session.session_id}:hand"
+    with services(world.env).background.click():  # another player's click, being answered
+        await at_once(
+            world.env,
+            world.ana.click(table_message(world, session), custom_id=hand_button),
+            then=turns(50),  # the click is answered, the bot not left to settle
+        )
+        assert asked == []  # the older hand waits
+    await world.env.settle()
+    assert asked == [(1, 0)]  # its removal was asked in the crowd, and let in after it
