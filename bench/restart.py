@@ -16,9 +16,11 @@ restart  N live tables, mid-match: 2-player and 2 vs 2 tables in turn, one human
   posting  the bot starts on them and posts every table message.
   steady   every human plays as fast as the bot lets them for --steady seconds: "My hand"
            on the table message, a card, then its take (or drop) button, with exactly the
-           custom_ids the bot put on its messages. Click -> interaction reply p50/p99, the
-           bot's CPU per move, channel requests per move, and the share of them that
-           changed nothing on the message (same text, components and picture bytes).
+           custom_ids the bot put on its messages. Click -> interaction reply p50/p99
+           (after the first 5 s, and from the start: every player's first click comes at
+           once, as after the restart), the bot's CPU per move, channel requests per
+           move, and the share of them that changed nothing on the message (same text,
+           components and picture bytes).
   kill     the humans stop; once every table rests (a human to play, its message showing
            the saved state), --stale of the tables (10%) play one more move and the bot is
            killed with SIGKILL the moment their replies are in: those moves are saved,
@@ -680,6 +682,10 @@ class Restart:
             pct(steady_clicks, 0.5),
             pct(steady_clicks, 0.99),
         )
+        # Play starts as the restart's minute does, every player opening a hand at once:
+        # the same burst, to compare the restart's first minute with.
+        opening_clicks = self.clicks.between(start, end)
+        out["steady_with_start_p99_ms"] = pct(opening_clicks, 0.99)
         out["steady_useless_share"] = sum(not w["changed"] for w in steady_writes) / max(
             len(steady_writes), 1
         )
@@ -691,6 +697,8 @@ class Restart:
             f"the fake Discord {100 * mine / (end - start):.0f}%)\n"
             f"  click -> reply (after the first {warm - start:.0f} s): {spread(steady_clicks)}\n"
             f"    {self.clicks.breakdown(warm, end)}\n"
+            f"  click -> reply from the start (every player's first click at once, as at "
+            f"the restart): {spread(opening_clicks)}\n"
             f"  channel requests: {write_counts(steady_writes)}; "
             f"{len(steady_writes) / max(moves, 1):.2f} per human move",
             flush=True,
