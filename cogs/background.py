@@ -53,18 +53,20 @@ class Background:
                 self._calm.set()
 
     async def __aenter__(self) -> None:
-        """Wait for a slot, then for a crowd's clicks (see the module): work that queued
-        for a slot before the crowd came waits for it too."""
-        await self._slots.acquire()
-        if not self._calm.is_set():
-            try:
-                async with asyncio.timeout(self._longest_wait):
-                    await self._calm.wait()
-            except TimeoutError:
-                pass
-            except BaseException:
-                self._slots.release()
-                raise
+        """A slot, in no crowd of clicks (see the module), or once LONGEST_WAIT is over.
+        Work that queued for a slot before a crowd came waits for it too, and gives its
+        slot back meanwhile: slots are held only by work running (and openings')."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self._longest_wait
+        while True:
+            if not self._calm.is_set():
+                with contextlib.suppress(TimeoutError):
+                    async with asyncio.timeout_at(deadline):
+                        await self._calm.wait()
+            await self._slots.acquire()
+            if self._calm.is_set() or loop.time() >= deadline:
+                return
+            self._slots.release()
 
     async def __aexit__(
         self,

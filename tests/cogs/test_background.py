@@ -100,6 +100,22 @@ async def test_an_opening_does_not_wait_for_the_crowd_but_takes_a_slot(monkeypat
     await busy
 
 
+async def test_work_waiting_for_the_crowd_holds_no_slot_an_opening_needs(monkeypatch):
+    gate = background(monkeypatch, at_once=1, crowd=1)
+    release = asyncio.Event()
+    log: list[str] = []
+    with gate.click():
+        waiting = asyncio.create_task(work(gate, log, "waiting", release))
+        await turns()
+        async with asyncio.timeout(30):
+            async with gate.opening():  # not behind the work waiting out the crowd
+                log.append("opened")
+        assert log == ["opened"]
+    release.set()
+    await asyncio.wait_for(waiting, 30)
+    assert log == ["opened", "waiting"]
+
+
 async def test_only_so_many_run_at_once(monkeypatch):
     gate = background(monkeypatch, at_once=2)
     release = asyncio.Event()
