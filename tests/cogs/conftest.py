@@ -14,6 +14,7 @@ import simcord.env
 import cogs.clock
 import tables.session
 from bot import CuarentaBot, create_bot
+from tests.cogs.helpers import rest_that_yields
 
 
 @pytest.fixture(autouse=True)
@@ -120,3 +121,10 @@ def manager(world):
     """dora, a member who may manage the server (its /cuarenta config)."""
     admins = world.guild.create_role("admins", permissions=discord.Permissions(manage_guild=True))
     return world.guild.add_member(world.env.create_user("dora"), roles=[admins])
+
+
+@pytest.fixture
+def rest_yields(world, monkeypatch):
+    """Every request of the bot gives the loop a turn, as real HTTP does: two clicks'
+    handlers then interleave at each request, not only at the database (race tests)."""
+    rest_that_yields(world.env, monkeypatch)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+import pytest
+
 from tests.cogs.helpers import (
     at_once,
     click_that_plays,
@@ -42,6 +44,7 @@ async def test_a_non_player_cannot_open_a_hand(world):
     assert current(world.env, session.session_id).to_dict() == before
 
 
+@pytest.mark.usefixtures("rest_yields")
 async def test_a_double_click_plays_once_and_refreshes_the_hand(world):
     """Two presses of one card, both sent before the bot saw either: one move."""
     session = await start_duel(world)
@@ -82,6 +85,7 @@ async def test_out_of_turn_hand_is_disabled_and_says_whose_turn(world):
     assert f"<@{mover.id}>" in hand.content
 
 
+@pytest.mark.usefixtures("rest_yields")
 async def test_a_move_sent_as_the_game_ends_is_refused(world):
     session = await start_duel(world)
     mover = player(world, session)

@@ -166,6 +166,7 @@ def test_a_page_that_no_longer_exists_shows_the_last():
     assert too_far == house_rules.panel(ServerSettings(), "en", last)
 
 
+@pytest.mark.usefixtures("rest_yields")
 async def test_two_managers_changing_two_options_at_once_both_count(world, manager):
     """Each pick is applied to the rules as stored when it is saved, not to a copy read
     before the other manager's save: neither change is lost, and both see both."""

@@ -95,6 +95,7 @@ async def test_a_wrong_first_answer_counts_wrong_and_tells_every_choices_points(
     assert (mine.solved, mine.tried) == (0, 1)
 
 
+@pytest.mark.usefixtures("rest_yields")
 async def test_a_double_click_counts_one_try(world):
     await stocked(world)
     shown = await world.beto.slash(world.channel, "cuarenta puzzle")

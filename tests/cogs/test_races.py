@@ -16,6 +16,8 @@ from tests.cogs.helpers import (
     table_message,
 )
 
+pytestmark = pytest.mark.usefixtures("rest_yields")
+
 
 def answers(result) -> list[str]:
     texts = [result.response.content] if result.response is not None else []

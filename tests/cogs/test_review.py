@@ -220,6 +220,7 @@ def test_a_worker_that_died_is_replaced():
         workers.shutdown()
 
 
+@pytest.mark.usefixtures("rest_yields")
 async def test_a_hint_asked_as_her_card_is_played_tells_nothing_and_counts_for_nothing(world):
     """The hint and the play in the same instant: the hint answers the position she saw,
     which is gone once her card is down, so it says her hand changed, shows no move (it
@@ -268,6 +269,7 @@ async def test_a_hint_slower_than_its_deadline_is_given_up_within_the_turn(
     assert not session.hints_used and session.turn_deadline > now()
 
 
+@pytest.mark.usefixtures("rest_yields")
 @pytest.mark.parametrize("lang", ["es", "en"])
 async def test_a_hint_asked_as_her_time_runs_out_tells_nothing_and_counts_for_nothing(world, lang):
     """The hint and the turn's time-out in the same instant: whichever the bot takes first,

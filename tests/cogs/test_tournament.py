@@ -501,6 +501,7 @@ async def test_a_stale_partner_pick_after_a_cancel_changes_nothing(world, manage
     )
 
 
+@pytest.mark.usefixtures("rest_yields")
 async def test_two_clicks_at_once_sign_up_once_and_start_once(world, manager):
     tournament = await open_tournament(world, manager, format="knockout", size=4, length="one")
     message = message_of(world, tournament)
@@ -524,6 +525,7 @@ async def test_two_clicks_at_once_sign_up_once_and_start_once(world, manager):
     assert t("refuse.tournament_started", "en") in answers
 
 
+@pytest.mark.usefixtures("rest_yields")
 async def test_leaving_as_the_tournament_starts_never_withdraws_without_asking(world, manager):
     """Leave and Start in the same instant: she is either off the list before the start,
     or told it started (and may withdraw, after the question); never withdrawn unasked."""
