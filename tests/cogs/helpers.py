@@ -188,22 +188,32 @@ async def tap_a_card_that_captures_nothing(world, player, session):
     return await player.click(hand, custom_id=drops[0])
 
 
-def rest_that_yields(env, monkeypatch) -> None:
-    """Every request of the bot (bot token and interaction answers) gives the event loop a
-    turn before it is answered, as real HTTP does; simcord answers at once otherwise."""
+def before_each_request(env, monkeypatch, hook) -> None:
+    """Await `hook(route, kwargs)` before every request of the bot: with the bot token
+    (messages sent and edited) and through the webhook adapter (interaction answers)."""
     bot_http = env.bot.http
     bot_request = bot_http.request
 
     async def bot_token_request(route, **kwargs):
-        await asyncio.sleep(0)
+        await hook(route, kwargs)
         return await bot_request(route, **kwargs)
 
     webhooks = async_context.get()
     webhook_request = webhooks.request
 
     async def interaction_request(route, session, **kwargs):
-        await asyncio.sleep(0)
+        await hook(route, kwargs)
         return await webhook_request(route, session, **kwargs)
 
     monkeypatch.setattr(bot_http, "request", bot_token_request)
     monkeypatch.setattr(webhooks, "request", interaction_request)
+
+
+def rest_that_yields(env, monkeypatch) -> None:
+    """Every request of the bot gives the event loop a turn before it is answered, as real
+    HTTP does; simcord answers at once otherwise."""
+
+    async def a_turn(route, kwargs) -> None:
+        await asyncio.sleep(0)
+
+    before_each_request(env, monkeypatch, a_turn)

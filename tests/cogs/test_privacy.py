@@ -9,11 +9,9 @@ from __future__ import annotations
 
 import json
 
-from discord.webhook.async_ import async_context
-
 from engine import Card
 from render.text import text_card
-from tests.cogs.helpers import only_session, play_until_over, sessions
+from tests.cogs.helpers import before_each_request, only_session, play_until_over, sessions
 
 TABLE_TITLE = "**CUARENTA**"
 
@@ -60,7 +58,7 @@ def request_body(kwargs) -> object:
 async def test_no_public_message_shows_a_card_in_a_hand(world, monkeypatch):
     seen = {"public": 0, "interaction replies": 0, "summaries": 0}
 
-    def inspect(route, kwargs) -> None:
+    async def inspect(route, kwargs) -> None:
         content = public_content(route, request_body(kwargs))
         if content is None:
             return
@@ -75,22 +73,7 @@ async def test_no_public_message_shows_a_card_in_a_hand(world, monkeypatch):
                     assert text_card(card) not in content, f"{card} in a hand, shown: {content}"
                     assert f"c40_{card}" not in content
 
-    bot_http = world.env.bot.http  # messages sent and edited with the bot token
-    bot_request = bot_http.request
-
-    async def bot_token_request(route, **kwargs):
-        inspect(route, kwargs)
-        return await bot_request(route, **kwargs)
-
-    webhooks = async_context.get()  # interaction responses go through this adapter
-    webhook_request = webhooks.request
-
-    async def interaction_request(route, session, **kwargs):
-        inspect(route, kwargs)
-        return await webhook_request(route, session, **kwargs)
-
-    monkeypatch.setattr(bot_http, "request", bot_token_request)
-    monkeypatch.setattr(webhooks, "request", interaction_request)
+    before_each_request(world.env, monkeypatch, inspect)
     await world.ana.slash(world.channel, "cuarenta start", mode="bot", bot_level="easy")
     session = only_session(world.env)
     turns = await play_until_over(world, [world.ana], session.session_id)
