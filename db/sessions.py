@@ -8,7 +8,7 @@ are written apart from the state.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from .backend import Database, UniqueViolation
@@ -109,8 +109,13 @@ async def get(db: Database, session_id: str) -> SessionRow | None:
     return None if record is None else _row(record)
 
 
-async def load_all(db: Database, shards: Shards | None = None) -> list[SessionRow]:
+async def load_all(db: Database, shards: Shards | None = None) -> Iterator[SessionRow]:
     """Every saved session (of the servers on `shards`, if given), oldest (first saved) first.
+
+    The rows are read at once and decoded one at a time, as the caller reaches them: a
+    restart turns each into its live table before the next is decoded, so thousands of
+    decoded states are never held together (they left the memory they had freed scattered
+    among the live tables: 50 KB a table at 2,000 tables instead of 42).
 
     A row whose state or meta is not valid JSON (only possible if the file was edited by
     hand) is logged and left out, so one bad row does not stop every other game from coming
@@ -123,13 +128,18 @@ async def load_all(db: Database, shards: Shards | None = None) -> list[SessionRo
     records = await db.fetchall(
         f"SELECT {_COLUMNS} FROM sessions {where} ORDER BY created_at, session_id", params
     )
-    rows = []
-    for record in records:
+    return _decoded_one_by_one(records)
+
+
+def _decoded_one_by_one(records: list[tuple[Any, ...]]) -> Iterator[SessionRow]:
+    """The records as rows, each dropped (its text freed) once decoded."""
+    records.reverse()  # popped from the end: the first saved first
+    while records:
+        record = records.pop()
         try:
-            rows.append(_row(record))
+            yield _row(record)
         except ValueError:
             log.warning("session %r has a damaged saved state; not restored", record[0])
-    return rows
 
 
 async def delete(db: Database, session_id: str) -> None:

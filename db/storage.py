@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import os
 import time
-from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import asynccontextmanager
 
 from . import (
@@ -205,9 +205,9 @@ class Storage:
             except ValueError as exc:
                 raise StorageError(f"The saved state of {session_id} is damaged.") from exc
 
-    async def load_sessions(self, shards: Shards | None = None) -> list[SessionRow]:
-        """All saved sessions, or those of the servers on `shards`, first saved first
-        (damaged rows are logged and skipped)."""
+    async def load_sessions(self, shards: Shards | None = None) -> Iterator[SessionRow]:
+        """All saved sessions, or those of the servers on `shards`, first saved first, each
+        decoded when reached (damaged rows are logged and skipped)."""
         async with self._use("load the saved games") as db:
             return await sessions.load_all(db, shards)
 

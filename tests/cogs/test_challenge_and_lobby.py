@@ -23,7 +23,7 @@ async def test_challenge_declined(world):
     assert "declined" in declined.response.content
     assert declined.response.components == []
     assert sessions(world.env) == {}
-    rows = await world.env.bot.storage.load_sessions()
+    rows = list(await world.env.bot.storage.load_sessions())
     assert rows == []
 
 

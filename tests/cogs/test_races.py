@@ -47,7 +47,7 @@ async def test_two_starts_at_once_open_one_table(world, mode):
     assert len(sessions(world.env)) == 1
     refused = [r for r in (first, second) if "already a table" in r.response.content]
     assert len(refused) == 1 and refused[0].ephemeral
-    rows = await world.env.bot.storage.load_sessions()
+    rows = list(await world.env.bot.storage.load_sessions())
     assert len([row for row in rows if row.live]) == 1
 
 

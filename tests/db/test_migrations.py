@@ -89,7 +89,7 @@ async def test_each_older_schema_migrates_and_keeps_its_data(tmp_path, version):
     storage = await Storage.open(path)
     try:
         assert storage.schema_version == LATEST_VERSION
-        [session] = await storage.load_sessions()
+        [session] = list(await storage.load_sessions())
         assert (session.session_id, session.guild_id, session.channel_id) == ("lobby-1", 5, 6)
         assert (session.kind, session.state, session.updated_at) == (
             "lobby",
@@ -359,7 +359,7 @@ async def test_v4_marks_the_live_sessions_from_their_saved_state(tmp_path):
 
     storage = await Storage.open(path)
     try:
-        rows = await storage.load_sessions()
+        rows = list(await storage.load_sessions())
         expected = {
             session_id: (channel, kind, state, updated, live)
             for session_id, channel, kind, state, _, updated, live in V3_SESSIONS

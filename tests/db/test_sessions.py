@@ -8,7 +8,7 @@ import sqlite3
 import asyncpg
 import pytest
 
-from db import ChannelTaken, SessionRow, Storage, StorageError, encode
+from db import ChannelTaken, SessionRow, Storage, StorageError, encode, sessions
 from tests.db.conftest import ticking_clock
 from tests.db.other_connection import in_transaction, peek, poke
 
@@ -31,7 +31,7 @@ async def test_sessions_survive_a_crash(database):
     # The process dies: nothing is closed; a new process opens the same file.
     after = await Storage.open(path)
     try:
-        assert await after.load_sessions() == [
+        assert list(await after.load_sessions()) == [
             SessionRow("game-1", 10, 20, "game", GAME_STATE, 1000.0),
             SessionRow("lobby-2", None, 21, "lobby", {"seats": [5, None]}, 1001.0),
             SessionRow("challenge-3", 11, 22, "challenge", {"from": 5, "to": 6}, 1002.0),
@@ -58,11 +58,24 @@ async def test_saving_again_replaces_the_state_and_keeps_the_order(storage):
     await storage.save_session("a", 1, 2, "lobby", {"seats": [1]})
     await storage.save_session("b", 1, 3, "lobby", {"seats": [2]})
     await storage.save_session("a", 1, 2, "game", {"turn": 0})
-    rows = await storage.load_sessions()
+    rows = list(await storage.load_sessions())
     assert [(row.session_id, row.kind, row.state, row.updated_at) for row in rows] == [
         ("a", "game", {"turn": 0}, 1002.0),
         ("b", "lobby", {"seats": [2]}, 1001.0),
     ]
+
+
+async def test_saved_sessions_are_decoded_one_at_a_time(storage, monkeypatch):
+    """A restart holds one decoded state at a time, not every table's at once."""
+    for index in range(3):
+        await storage.save_session(f"s{index}", 1, 10 + index, "game", {"turn": index})
+    decoded: list[object] = []
+    monkeypatch.setattr(sessions, "decode", lambda text: decoded.append(text) or json.loads(text))
+    rows = await storage.load_sessions()
+    assert decoded == []
+    assert next(rows).state == {"turn": 0}
+    assert len(decoded) == 2  # its state and its meta, and nothing of the rows after it
+    assert [row.state for row in rows] == [{"turn": 1}, {"turn": 2}]
 
 
 async def test_delete_session(storage):
@@ -88,13 +101,13 @@ async def test_delete_session(storage):
 async def test_bad_sessions_are_refused_and_not_written(storage, kind, state, meta, error):
     with pytest.raises(error):
         await storage.save_session("x", 1, 2, kind, state, meta=meta)
-    assert await storage.load_sessions() == []
+    assert list(await storage.load_sessions()) == []
 
 
 async def test_a_float_json_cannot_write_is_saved_as_null(storage):
     """orjson's rule (db/codec.py): NaN and the infinities become null, not an error."""
     await storage.save_session("x", 1, 2, "game", {"score": float("nan")}, meta={"at": -math.inf})
-    (row,) = await storage.load_sessions()
+    (row,) = list(await storage.load_sessions())
     assert row.state == {"score": None} and row.meta == {"at": None}
 
 
@@ -195,13 +208,13 @@ async def test_a_second_live_session_in_a_channel_is_refused_and_changes_nothing
     assert not isinstance(caught.value, StorageError)
     assert await storage.get_session("first") == before
     assert await storage.get_session("second") is None
-    assert await storage.load_sessions() == [before]
+    assert list(await storage.load_sessions()) == [before]
 
 
 async def test_a_session_that_is_not_live_shares_the_channel(storage):
     await storage.save_session("first", 1, 2, "game", {"phase": "playing"})
     await storage.save_session("old", 1, 2, "game", {"phase": "finished"}, live=False)
-    rows = await storage.load_sessions()
+    rows = list(await storage.load_sessions())
     assert [(row.session_id, row.live) for row in rows] == [("first", True), ("old", False)]
     with pytest.raises(ChannelTaken):  # and it cannot become live while "first" is
         await storage.save_session("old", 1, 2, "game", {"phase": "playing"})
@@ -292,7 +305,7 @@ async def test_meta_round_trips_and_is_kept_by_saves_without_meta(database):
         await storage.close()
     reopened = await Storage.open(path)
     try:
-        [row] = await reopened.load_sessions()
+        [row] = list(await reopened.load_sessions())
         assert row.meta == meta
         await reopened.save_session("g", 1, 2, "game", {"turn": 3}, meta={})  # {} clears
         assert (await reopened.get_session("g")).meta == {}
@@ -317,7 +330,7 @@ async def test_save_meta_of_a_deleted_session_does_nothing(storage):
     await storage.delete_session("g")
     await storage.save_meta("g", {"message_id": 2})
     await storage.save_meta("never-saved", {"message_id": 3})
-    assert await storage.load_sessions() == []
+    assert list(await storage.load_sessions()) == []
 
 
 async def test_many_players_and_servers_settings_are_read_at_once(storage):
