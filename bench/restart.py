@@ -1,8 +1,8 @@
 """A restart with many live tables, on the real bot process: what players and Discord see.
 
-    python bench/restart.py                          # 600 tables, then memory at 0/200/2000
+    python bench/restart.py                          # 600 tables, then memory at 1/200/2000
     python bench/restart.py --tables 100 --only restart
-    python bench/restart.py --only memory --memory 0,200,2000
+    python bench/restart.py --only memory --memory 1,200,2000
     python bench/restart.py --project /path/to/other/checkout
 
 The project's bot.py runs unchanged in its own process (tests/process/launch_bot.py)
@@ -36,8 +36,11 @@ restart  N live tables, mid-match: 2-player and 2 vs 2 tables in turn, one human
            bot to play (ideal 1); requests that changed nothing, and uploads of the very
            picture the message already had; all channel requests from the restart to the
            minute's end, and their cost at Discord's ~50/s.
-memory   the bot on prepared databases of 0, 200 and 2,000 resting tables, once it has
-         posted them all and gone quiet: (RSS(N) - RSS(0)) / N in KB, and VmHWM.
+memory   the bot on prepared databases of 1, 200 and 2,000 resting tables, once it has
+         posted them all and gone quiet: (RSS(N) - RSS(1)) / (N - 1) in KB, and VmHWM, as
+         the issue measured it (from one live table: the drawn pieces every picture shares,
+         cached by the first table's picture, are not a cost per table); and the cost of
+         each table from 200 to 2,000.
 
 Every wait is bounded, the bot is always stopped at the end (and dies with this script),
 and the temporary folder is removed. The machine may be shared: compare runs made back to
@@ -961,18 +964,28 @@ async def memory(args: argparse.Namespace, project: Path, folder: Path) -> dict[
                 bot.stop()
             await fake.stop()
     out: dict[str, object] = {}
-    base = found.get(0)
-    for size, status in found.items():
-        if size and base:
-            per = (status["VmRSS"] - base["VmRSS"]) / size
-            hwm = (status["VmHWM"] - base["VmHWM"]) / size
+    smallest = min(found)
+    base = found[smallest]
+    for size, status in sorted(found.items()):
+        if size > smallest:
+            per = (status["VmRSS"] - base["VmRSS"]) / (size - smallest)
+            hwm = (status["VmHWM"] - base["VmHWM"]) / (size - smallest)
             out[f"rss_kb_per_table_{size}"] = per
             out[f"hwm_kb_per_table_{size}"] = hwm
             print(
                 f"  per live table at {size}: RSS {per:.0f} KB, VmHWM {hwm:.0f} KB "
-                f"((N) - (0)) / N; projected RSS at 10,000 tables "
-                f"{(base['VmRSS'] + 10_000 * per) / 1024:.0f} MiB"
+                f"((N) - ({smallest})) / (N - {smallest}); projected RSS at 10,000 tables "
+                f"{(base['VmRSS'] + (10_000 - smallest) * per) / 1024:.0f} MiB"
             )
+    if len(found) > 2:
+        below, top = sorted(found)[-2:]
+        marginal = (found[top]["VmRSS"] - found[below]["VmRSS"]) / (top - below)
+        out[f"rss_kb_per_table_{below}_to_{top}"] = marginal
+        print(
+            f"  each table from {below} to {top}: RSS {marginal:.0f} KB "
+            f"((N) - ({below})) / (N - {below}): what a table costs once the drawn pieces "
+            "every picture shares are cached"
+        )
     return out
 
 
@@ -1029,7 +1042,9 @@ def main() -> int:
         "--stale", type=float, default=0.1, help="share out of date at the kill (%(default)s)"
     )
     parser.add_argument(
-        "--memory", default="0,200,2000", help="table counts for memory (%(default)s)"
+        "--memory",
+        default="1,200,2000",
+        help="table counts for memory, the first the base (%(default)s)",
     )
     parser.add_argument("--seed", type=int, default=24, help="deals and choices (%(default)s)")
     parser.add_argument(
