@@ -27,10 +27,13 @@ restart  N live tables, mid-match: 2-player and 2 vs 2 tables in turn, one human
            and their table messages still show the state before them.
   restart  the bot starts again on the same database; when it is ready every human clicks
            again at once ("My hand" on the old message, then plays on) for --first-minute
-           seconds. Reported: click p50/p99; the longest event-loop block before ready and
-           after it (/metrics scraped at ready and at the end); the seconds until every
-           out-of-date table shows a newer state (its first edit that changes it); the
-           channel requests the restart cost each table (those before the first that
+           seconds. Reported: click p50/p99; the event loop's lag before ready and after
+           it (/metrics scraped at ready and at the end: a probe's wake-up, late by one
+           long step or by a backlog of short ones), and its longest single step after
+           ready (each callback timed by the launcher: how long the loop was blocked);
+           the seconds until every out-of-date table shows a newer state (its first edit
+           that changes it); the channel requests the restart cost each table (those
+           before the first that
            changed its message, and that one if the message was behind), for tables up
            to date with their human to play (ideal 0), out of date, or up to date with a
            bot to play (ideal 1); requests that changed nothing, and uploads of the very
@@ -218,6 +221,7 @@ class BotProcess:
         self.fake, self.project, self.database, self.log = fake, project, database, log
         self.proc: subprocess.Popen[bytes] | None = None
         self.port = 0
+        self.steps_file = log.with_suffix(".steps")  # the launcher's log of long loop steps
 
     def start(self) -> None:
         self.port = free_port()
@@ -228,6 +232,7 @@ class BotProcess:
             "DATABASE_PATH": str(self.database),
             "LOG_LEVEL": "INFO",
             "METRICS_PORT": str(self.port),
+            "LONG_STEPS_FILE": str(self.steps_file),
         }
         self.fake.connected.clear()
         with open(self.log, "ab") as log:
@@ -572,6 +577,20 @@ def lag_figures(before: dict[str, float], after: dict[str, float]) -> dict[str, 
     }
 
 
+def long_steps(bot: BotProcess, start: float, end: float) -> list[tuple[float, str]]:
+    """The event loop's steps of 20 ms or more that ended between two wall-clock times
+    (time.time()), longest first: (seconds, what ran); garbage collections that long are
+    listed too, as "(garbage collection, generation N)", each within one of the steps."""
+    if not bot.steps_file.exists():
+        return []
+    steps = []
+    for line in bot.steps_file.read_text().splitlines():
+        at, took, what = line.split(" ", 2)
+        if start <= float(at) <= end:
+            steps.append((float(took), what))
+    return sorted(steps, reverse=True)
+
+
 def writes_between(fake, start: float, end: float, channels: set[int] | None = None) -> list:
     return [
         w
@@ -758,7 +777,7 @@ class Restart:
         await bot.connected()
         connected = time.perf_counter()
         await asyncio.sleep(READY_AFTER_CONNECT)
-        ready = time.perf_counter()
+        ready, ready_wall = time.perf_counter(), time.time()
         at_ready = await bot.metrics()
         until = ready + args.first_minute
         go.set()
@@ -773,6 +792,9 @@ class Restart:
         moves = self.moves() - moves0
         self.follow_tables()
         lag = lag_figures(at_ready, at_end)
+        steps = long_steps(bot, ready_wall, time.time())
+        collections = [step for step in steps if step[1].startswith("(garbage collection")]
+        steps = [step for step in steps if step not in collections]
         first_clicks = self.clicks.between(ready, end)
         after = writes_between(fake, restarted, end)
 
@@ -812,6 +834,9 @@ class Restart:
             lag_after_ready_ms=1000 * lag["after"],
             lag_after_exact=bool(lag["after_exact"]),
             blocks_over_100ms_after_ready=int(lag["over"]),
+            longest_step_after_ready_ms=1000 * steps[0][0] if steps else 0.0,
+            steps_over_100ms_after_ready=sum(took >= LAG_BUCKETS_OVER for took, _ in steps),
+            longest_collection_after_ready_ms=1000 * collections[0][0] if collections else 0.0,
             shown_max_s=max(shown_s) if shown_s and not never else float("inf"),
             shown_p99_s=pct(shown_s, 0.99) if shown_s else float("nan"),
             never_shown=never,
@@ -830,9 +855,10 @@ class Restart:
         )
         bound = "" if lag["after_exact"] else "<= "
         blocks = (
-            f"  event loop's longest block: before ready {1000 * lag['before']:.0f} ms "
+            f"  event loop's lag (its probe woken late by one long step, or by many short "
+            f"ones queued): before ready {1000 * lag['before']:.0f} ms "
             f"(start-up and restore), after ready {bound}{1000 * lag['after']:.0f} ms; "
-            f"{lag['over']:.0f} blocks over {1000 * LAG_BUCKETS_OVER:.0f} ms after ready "
+            f"{lag['over']:.0f} looks over {1000 * LAG_BUCKETS_OVER:.0f} ms after ready "
             f"(of {lag['samples']:.0f} looks)"
         )
         if LAG_MAX not in at_end:
@@ -840,6 +866,19 @@ class Restart:
             for key in ("lag_before_ready_ms", "lag_after_ready_ms", "lag_after_exact"):
                 out[key] = "n/a"
             out["blocks_over_100ms_after_ready"] = "n/a"
+        blocks += (
+            f"\n  longest single step of the loop after ready (one callback, the launcher's "
+            f"timing): {1000 * steps[0][0] if steps else 0:.0f} ms; "
+            f"{sum(took >= LAG_BUCKETS_OVER for took, _ in steps)} over "
+            f"{1000 * LAG_BUCKETS_OVER:.0f} ms, {len(steps)} of 20 ms or more"
+            + "".join(f"\n    {1000 * took:.0f} ms {what}" for took, what in steps[:3])
+            + f"\n  garbage collections of 20 ms or more after ready: {len(collections)}"
+            + "".join(
+                f"; generation {gen}: {len(took)}, the longest {1000 * max(took):.0f} ms"
+                for gen in "012"
+                if (took := [t for t, what in collections if what.endswith(f"generation {gen})")])
+            )
+        )
         print(
             f"\n== restart: connected {connected - restarted:.1f} s after the start, ready "
             f"(+{READY_AFTER_CONNECT} s) at {ready - restarted:.1f} s; then "

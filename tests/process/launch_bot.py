@@ -8,12 +8,16 @@ this repository; its latency probe left out). Only two discord.py class attribut
 pointed at the loopback server (REST base, and the gateway URL), and the client waits
 0.2 s instead of 2 s for more servers after the fake's one (discord.py's
 `guild_ready_timeout`: every launch in the tests paid it); then bot.py runs as __main__
-via runpy, exactly as `python bot.py`.
+via runpy, exactly as `python bot.py`. With LONG_STEPS_FILE set, every step of the event
+loop that held it 20 ms or more is logged to that file (bench/restart.py reads it).
 """
 
+import asyncio
+import gc
 import os
 import runpy
 import sys
+import time
 
 import discord
 import discord.gateway
@@ -35,6 +39,47 @@ def _ready_sooner(self: discord.Client, *args: object, **options: object) -> Non
 
 
 discord.Client.__init__ = _ready_sooner  # type: ignore[method-assign]
+
+
+def _log_long_steps(path: str) -> None:
+    """Every step of the event loop (one callback: a task's step, a timer, an I/O read)
+    that held it LONG_STEP s or more, appended to `path` as "wall-clock-end seconds what":
+    how long the loop was blocked, apart from how long work waited on a loop kept busy by
+    many short steps (the lag probe's figure). About a microsecond a step. Garbage
+    collections that long are logged too (within the step they fell in)."""
+    long_step = 0.02
+    clock = time.perf_counter
+    run = asyncio.events.Handle._run
+    out = open(path, "a", buffering=1)  # noqa: SIM115 (open for the process's life)
+
+    def timed(handle: asyncio.events.Handle) -> None:
+        began = clock()
+        run(handle)
+        took = clock() - began
+        if took >= long_step:
+            owner = getattr(handle._callback, "__self__", None)
+            coroutine = owner.get_coro() if isinstance(owner, asyncio.Task) else None
+            what = getattr(coroutine, "__qualname__", None) or repr(handle._callback)[:80]
+            out.write(f"{time.time():.3f} {took:.4f} {what}\n")
+
+    asyncio.events.Handle._run = timed  # type: ignore[method-assign]
+    collecting = [0.0]
+
+    def garbage_collection(phase: str, info: dict[str, int]) -> None:
+        """A collection is part of the step it falls in: logged apart, to tell them."""
+        if phase == "start":
+            collecting[0] = clock()
+            return
+        took = clock() - collecting[0]
+        if took >= long_step:
+            gen = info["generation"]
+            out.write(f"{time.time():.3f} {took:.4f} (garbage collection, generation {gen})\n")
+
+    gc.callbacks.append(garbage_collection)
+
+
+if os.environ.get("LONG_STEPS_FILE"):
+    _log_long_steps(os.environ["LONG_STEPS_FILE"])
 
 project = sys.argv[1]
 sys.path.insert(0, project)
