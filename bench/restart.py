@@ -875,8 +875,9 @@ class Restart:
             + f"\n  garbage collections of 20 ms or more after ready: {len(collections)}"
             + "".join(
                 f"; generation {gen}: {len(took)}, the longest {1000 * max(took):.0f} ms"
+                f" ({next(what for t, what in collections if t == max(took))})"
                 for gen in "012"
-                if (took := [t for t, what in collections if what.endswith(f"generation {gen})")])
+                if (took := [t for t, what in collections if f"generation {gen}," in what])
             )
         )
         print(

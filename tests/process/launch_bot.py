@@ -63,17 +63,19 @@ def _log_long_steps(path: str) -> None:
             out.write(f"{time.time():.3f} {took:.4f} {what}\n")
 
     asyncio.events.Handle._run = timed  # type: ignore[method-assign]
-    collecting = [0.0]
+    collecting = [0.0, 0.0]
 
     def garbage_collection(phase: str, info: dict[str, int]) -> None:
-        """A collection is part of the step it falls in: logged apart, to tell them."""
+        """A collection is part of the step it falls in: logged apart, to tell them, with
+        its CPU time (on a shared machine the wall-clock time also counts preemption)."""
         if phase == "start":
-            collecting[0] = clock()
+            collecting[:] = clock(), time.thread_time()
             return
         took = clock() - collecting[0]
         if took >= long_step:
-            gen = info["generation"]
-            out.write(f"{time.time():.3f} {took:.4f} (garbage collection, generation {gen})\n")
+            cpu = 1000 * (time.thread_time() - collecting[1])
+            what = f"garbage collection, generation {info['generation']}, CPU {cpu:.0f} ms"
+            out.write(f"{time.time():.3f} {took:.4f} ({what})\n")
 
     gc.callbacks.append(garbage_collection)
 
