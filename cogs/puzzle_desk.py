@@ -17,7 +17,6 @@ server's puzzle of the day.
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
 import random
 
@@ -40,6 +39,7 @@ from .caches import SettingsCache
 from .card_emojis import CardEmojis
 from .clock import backoff, now, sleep_until
 from .scheduler import Scheduler
+from .ui.pictures import picture_file
 from .ui.puzzles import move_words, puzzle_picture, puzzle_text, solve_rows
 from .workers import Work, Workers
 
@@ -216,7 +216,7 @@ class PuzzleDesk:
             try:
                 return await channel.send(
                     content=text,
-                    file=discord.File(io.BytesIO(png), filename="reto.png"),
+                    file=picture_file(png, "reto.png"),
                     view=solve_rows(puzzle, day, lang).as_view(),
                     allowed_mentions=discord.AllowedMentions.none(),
                     nonce=f"c40pz{server.guild_id % 10**9}d{day}",

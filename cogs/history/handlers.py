@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import io
 
 import discord
 
@@ -16,7 +15,7 @@ from ..review.handlers import review_command
 from ..services import Services, services_of
 from ..ui import ids
 from ..ui.ids import Clickable
-from ..ui.pictures import table_picture
+from ..ui.pictures import picture_file, table_picture
 from .messages import history_payload, replay_text, replay_view, shown_hands
 
 
@@ -109,7 +108,7 @@ async def show_replay(
     hands = shown_hands(replay, interaction.user.id, settings.replay_all_hands)
     text = replay_text(replay, step, session, hands, services.emojis, lang)
     png = await render_table_png_async(table_picture(session))
-    picture = discord.File(io.BytesIO(png), filename="repeticion.png")
+    picture = picture_file(png, "repeticion.png")
     view = replay_view(replay, step.number, lang).as_view()
     if opening:
         await interaction.response.send_message(text, view=view, file=picture, ephemeral=True)

@@ -7,8 +7,6 @@ the rankings should not leave a message in the game channel for everyone.
 
 from __future__ import annotations
 
-import io
-
 import discord
 from discord import app_commands
 
@@ -24,6 +22,7 @@ from ..seasons.messages import season_name
 from ..services import Services, services_of
 from ..ui import ids
 from ..ui.ids import Clickable
+from ..ui.pictures import picture_file
 from .card import card_facts, card_words, player_card
 from .messages import (
     leaderboard_payload,
@@ -147,8 +146,8 @@ async def stats(
     first = record + _titles_line(facts.titles, lang) + puzzles
     text = "\n".join([first, *card_words(facts, lang)])
     png = await render_card_png_async(player_card(facts, lang))
-    picture = discord.File(
-        io.BytesIO(png),
+    picture = picture_file(
+        png,
         "cuarenta-card.png",
         description=t("stats.picture_alt", lang, name=target.display_name)[:1000],
     )

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import io
 import logging
 
 import discord
@@ -20,7 +19,7 @@ from i18n import t
 from render.table import render_table_png
 
 from ..clock import backoff, now
-from ..ui.pictures import table_picture
+from ..ui.pictures import picture_file, table_picture
 from ..ui.table import hand_payload, public_payload
 from .state import Drawn, OpenHand, Table, TableKit, log_fields, picture_key
 
@@ -211,7 +210,7 @@ class TablePublisher:
         if key == meta.picture and not fresh:
             return Drawn(payload, None, key)
         png = render_table_png(picture)  # under a millisecond from pre-drawn cards
-        return Drawn(payload, [discord.File(io.BytesIO(png), filename="mesa.png")], key)
+        return Drawn(payload, [picture_file(png, "mesa.png")], key)
 
     async def _retire(self, message_id: int) -> None:
         """An old table message: its cards may be back in hands by now, so only a pointer stays."""

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import io
 import logging
 from collections.abc import Callable
 from functools import partial
@@ -30,6 +29,7 @@ from tables.tournament import Pairing, Tournament, TournamentPhase
 from ..clock import now
 from ..discord_io import DiscordIO
 from ..scheduler import Scheduler
+from ..ui.pictures import picture_file
 from ..ui.tournament import (
     bracket_picture,
     call_text,
@@ -139,7 +139,7 @@ class LiveTournament:
             return []
         picture = bracket_picture(tournament, tournament.lang)
         png = await asyncio.to_thread(draw_bracket, picture)
-        return [discord.File(io.BytesIO(png), filename="torneo.png")]
+        return [picture_file(png, "torneo.png")]
 
     # ------------------------------------------------------------------ rounds
     def open_round(self) -> None:

@@ -11,7 +11,6 @@ not in the puzzle's hand is refused privately and changes nothing.
 from __future__ import annotations
 
 import asyncio
-import io
 from dataclasses import dataclass
 from typing import cast
 
@@ -29,6 +28,7 @@ from ..localized import choice
 from ..services import Services, services_of
 from ..ui import ids
 from ..ui.ids import Clickable
+from ..ui.pictures import picture_file
 from ..ui.puzzles import (
     again_rows,
     answer_lines,
@@ -116,7 +116,7 @@ async def send_puzzle(
     rows = hand_rows(puzzle.puzzle, puzzle.day, services.emojis)
     await interaction.response.send_message(
         "\n".join(lines),
-        file=discord.File(io.BytesIO(png), filename="reto.png"),
+        file=picture_file(png, "reto.png"),
         view=rows.as_view(),
         ephemeral=True,
     )

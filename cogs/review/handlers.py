@@ -14,7 +14,6 @@ never in the event loop.
 from __future__ import annotations
 
 import asyncio
-import io
 from typing import cast
 
 import discord
@@ -29,6 +28,7 @@ from ..reviews import Reviewed
 from ..services import Services, services_of
 from ..ui import ids
 from ..ui.ids import Clickable
+from ..ui.pictures import picture_file
 from ..ui.rows import Rows, button
 from ..workers import Work
 from .messages import costly_move_picture, hint_text, review_text
@@ -240,7 +240,4 @@ async def costly_pictures(
     pictures = await asyncio.to_thread(
         lambda: [costly_move_picture(decision, match.sides, lang) for decision in costly]
     )
-    return [
-        discord.File(io.BytesIO(png), filename=f"repaso-{n}.png")
-        for n, png in enumerate(pictures, first)
-    ]
+    return [picture_file(png, f"repaso-{n}.png") for n, png in enumerate(pictures, first)]
