@@ -222,8 +222,22 @@ def click_buttons_directly(
                 await item.callback(interaction)
         except Exception:
             log.exception("could not handle the click on %s", custom_id)
+        finally:
+            _let_go(interaction)
 
     store.schedule_dynamic_item_call = call  # type: ignore[method-assign]
+
+
+def _let_go(interaction: discord.Interaction) -> None:
+    """Cut the cycle between an answered interaction and its response (discord.py's
+    InteractionResponse keeps the interaction as `_parent`), so that the interaction, the
+    message clicked, its components and the member (about 30 objects a click) are freed at
+    once, not left to the garbage collector: after a restart, a thousand clicks a minute
+    made its collections pause the bot for 30-60 ms. Nothing uses the response once the
+    handler has returned; a late use would fail loudly, not answer twice."""
+    response = getattr(interaction, "_cs_response", None)
+    if response is not None:
+        response._parent = None
 
 
 def on_interaction_received(
