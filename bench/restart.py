@@ -33,12 +33,12 @@ restart  N live tables, mid-match: 2-player and 2 vs 2 tables in turn, one human
            ready (each callback timed by the launcher: how long the loop was blocked);
            the seconds until every out-of-date table shows a newer state (its first edit
            that changes it); the channel requests the restart cost each table (those
-           before the first that
-           changed its message, and that one if the message was behind), for tables up
-           to date with their human to play (ideal 0), out of date, or up to date with a
-           bot to play (ideal 1); requests that changed nothing, and uploads of the very
-           picture the message already had; all channel requests from the restart to the
-           minute's end, and their cost at Discord's ~50/s.
+           before the first that changed its message, and that one if the message was
+           behind), for tables up to date with their human to play (ideal 0), out of
+           date, or up to date with a bot to play (ideal 1); requests that changed
+           nothing, and uploads of the very picture the message already had; all channel
+           requests from the restart to the minute's end, and their cost at Discord's
+           ~50/s.
 memory   the bot on prepared databases of 1, 200 and 2,000 resting tables, once it has
          posted them all and gone quiet: (RSS(N) - RSS(1)) / (N - 1) in KB, and VmHWM, as
          the issue measured it (from one live table: the drawn pieces every picture shares,
@@ -580,7 +580,7 @@ def lag_figures(before: dict[str, float], after: dict[str, float]) -> dict[str, 
 def long_steps(bot: BotProcess, start: float, end: float) -> list[tuple[float, str]]:
     """The event loop's steps of 20 ms or more that ended between two wall-clock times
     (time.time()), longest first: (seconds, what ran); garbage collections that long are
-    listed too, as "(garbage collection, generation N)", each within one of the steps."""
+    listed too, as "(garbage collection, generation N, CPU M ms)", each within a step."""
     if not bot.steps_file.exists():
         return []
     steps = []
@@ -795,6 +795,7 @@ class Restart:
         steps = long_steps(bot, ready_wall, time.time())
         collections = [step for step in steps if step[1].startswith("(garbage collection")]
         steps = [step for step in steps if step not in collections]
+        steps_over = sum(took >= LAG_BUCKETS_OVER for took, _ in steps)
         first_clicks = self.clicks.between(ready, end)
         after = writes_between(fake, restarted, end)
 
@@ -835,7 +836,7 @@ class Restart:
             lag_after_exact=bool(lag["after_exact"]),
             blocks_over_100ms_after_ready=int(lag["over"]),
             longest_step_after_ready_ms=1000 * steps[0][0] if steps else 0.0,
-            steps_over_100ms_after_ready=sum(took >= LAG_BUCKETS_OVER for took, _ in steps),
+            steps_over_100ms_after_ready=steps_over,
             longest_collection_after_ready_ms=1000 * collections[0][0] if collections else 0.0,
             shown_max_s=max(shown_s) if shown_s and not never else float("inf"),
             shown_p99_s=pct(shown_s, 0.99) if shown_s else float("nan"),
@@ -869,15 +870,15 @@ class Restart:
         blocks += (
             f"\n  longest single step of the loop after ready (one callback, the launcher's "
             f"timing): {1000 * steps[0][0] if steps else 0:.0f} ms; "
-            f"{sum(took >= LAG_BUCKETS_OVER for took, _ in steps)} over "
+            f"{steps_over} over "
             f"{1000 * LAG_BUCKETS_OVER:.0f} ms, {len(steps)} of 20 ms or more"
             + "".join(f"\n    {1000 * took:.0f} ms {what}" for took, what in steps[:3])
             + f"\n  garbage collections of 20 ms or more after ready: {len(collections)}"
-            + "".join(
-                f"; generation {gen}: {len(took)}, the longest {1000 * max(took):.0f} ms"
-                f" ({next(what for t, what in collections if t == max(took))})"
+            + "".join(  # (collections are longest first)
+                f"; generation {gen}: {len(of_gen)}, the longest {1000 * of_gen[0][0]:.0f} ms "
+                f"{of_gen[0][1]}"
                 for gen in "012"
-                if (took := [t for t, what in collections if f"generation {gen}," in what])
+                if (of_gen := [c for c in collections if f"generation {gen}," in c[1]])
             )
         )
         print(

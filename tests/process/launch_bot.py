@@ -43,7 +43,7 @@ discord.Client.__init__ = _ready_sooner  # type: ignore[method-assign]
 
 def _log_long_steps(path: str) -> None:
     """Every step of the event loop (one callback: a task's step, a timer, an I/O read)
-    that held it LONG_STEP s or more, appended to `path` as "wall-clock-end seconds what":
+    that held it 20 ms or more, appended to `path` as "wall-clock-end seconds what":
     how long the loop was blocked, apart from how long work waited on a loop kept busy by
     many short steps (the lag probe's figure). About a microsecond a step. Garbage
     collections that long are logged too (within the step they fell in)."""
