@@ -314,8 +314,83 @@ def _text_mask(text: str, size: int) -> tuple[Image.Image, int, int]:
     return mask, pad, pad + ascent
 
 
+class _FullColour:
+    """Text and shapes drawn on a full-colour image (the reference picture)."""
+
+    def __init__(self, image: Image.Image) -> None:
+        self.image = image
+
+    def text(self, mask: Image.Image, xy: tuple[int, int], fill: tuple[int, int, int]) -> None:
+        self.image.paste(fill, xy, mask)
+
+    def glyph(self, glyph: Image.Image, xy: tuple[int, int]) -> None:
+        self.image.paste(glyph, xy, glyph)
+
+    def polygon(self, points: list[tuple[int, int]], fill: tuple[int, int, int]) -> None:
+        ImageDraw.Draw(self.image).polygon(points, fill=fill)
+
+
+# A text mask's coverage → 255 where the text covers the pixel at all, else 0.
+_COVERED = [0] + [255] * 255
+
+
+def _mapped(image: Image.Image, lut: list[int]) -> Image.Image:
+    """`image.point(lut)` for a table of 256 ints, without Image.point's rounding of every
+    entry on each call (which cost more than the mapping)."""
+    return image._new(image.im.point(lut, None))
+
+
+class _Indexed:
+    """A strip drawn straight in the palette's indices, for a band of the PNG: what the
+    full-colour picture maps to, pixel for pixel, at a fraction of the cost.
+
+    The strip is `ground` where text goes (the score band, the footer, the plain felt), and
+    mapping to the palette is per pixel: so a text pixel, `fill` blended over `ground` by
+    its coverage, always maps to the same index, looked up in 256 entries worked out once.
+    Drawing in full colour and mapping the strip took about 1 ms for the score band."""
+
+    def __init__(self, top: int, bottom: int, ground: tuple[int, int, int]) -> None:
+        """The rows `top` to `bottom` of the picture's background."""
+        self.image = _indexed_background(top, bottom).copy()
+        self.ground = ground
+
+    def text(self, mask: Image.Image, xy: tuple[int, int], fill: tuple[int, int, int]) -> None:
+        indices = _mapped(mask, _blend_indices(fill, self.ground))
+        self.image.paste(indices, xy, _mapped(mask, _COVERED))
+
+    def glyph(self, glyph: Image.Image, xy: tuple[int, int]) -> None:
+        patch = Image.new("RGB", glyph.size, self.ground)
+        patch.paste(glyph, (0, 0), glyph)
+        indices = Image.frombytes("L", patch.size, _quantize(patch).tobytes())
+        self.image.paste(indices, xy, _mapped(glyph.getchannel("A"), _COVERED))
+
+    def polygon(self, points: list[tuple[int, int]], fill: tuple[int, int, int]) -> None:
+        ImageDraw.Draw(self.image).polygon(points, fill=_blend_indices(fill, self.ground)[255])
+
+    def band(self) -> Band:
+        return _band(Image.frombytes("P", self.image.size, self.image.tobytes()))
+
+
+Canvas = _FullColour | _Indexed
+
+
+@lru_cache(maxsize=4)
+def _indexed_background(top: int, bottom: int) -> Image.Image:
+    strip = _quantize(_background().crop((0, top, WIDTH, bottom)))
+    return Image.frombytes("L", strip.size, strip.tobytes())
+
+
+@lru_cache(maxsize=16)
+def _blend_indices(fill: tuple[int, int, int], ground: tuple[int, int, int]) -> list[int]:
+    """The palette index of `fill` pasted over `ground` at each coverage 0..255, blended
+    and mapped as the full-colour picture is."""
+    strip = Image.new("RGB", (256, 1), ground)
+    strip.paste(fill, (0, 0), Image.frombytes("L", (256, 1), bytes(range(256))))
+    return list(_quantize(strip).tobytes())
+
+
 def _line(
-    image: Image.Image,
+    canvas: Canvas,
     xy: tuple[float, float],
     text: str,
     size: int,
@@ -335,11 +410,10 @@ def _line(
     for run in runs:
         if isinstance(run, int):
             px = _suit_px(size)
-            glyph = _suit_glyph(run, px, fill)
-            image.paste(glyph, (round(x + 1), round(base - px)), glyph)
+            canvas.glyph(_suit_glyph(run, px, fill), (round(x + 1), round(base - px)))
         else:
             mask, left, baseline = _text_mask(run, size)
-            image.paste(fill, (round(x) - left, round(base) - baseline), mask)
+            canvas.text(mask, (round(x) - left, round(base) - baseline), fill)
         x += _run_width(run, size)
     return width
 
@@ -382,9 +456,7 @@ def drawn_label(picture: TablePicture, side: int) -> tuple[str, int]:
     return _fitted_label(picture.sides[side] or f"#{side + 1}", _label_room(picture, side))
 
 
-def _draw_side(
-    image: Image.Image, draw: ImageDraw.ImageDraw, picture: TablePicture, side: int
-) -> None:
+def _draw_side(canvas: Canvas, picture: TablePicture, side: int) -> None:
     """One side's score, left-aligned for side 0, right-aligned for side 1.
 
     Line 1: the label, every player's name (yellow with a marker when it is this side's
@@ -400,19 +472,19 @@ def _draw_side(
     on_turn = picture.turn == side
     lx = x
     if on_turn:  # a small triangle pointing at the label
-        draw.polygon([(lx, 11), (lx, 31), (lx + sign * 12, 21)], fill=TURN)
+        canvas.polygon([(lx, 11), (lx, 31), (lx + sign * 12, 21)], TURN)
         lx += sign * TURN_MARK_W
     label, size = drawn_label(picture, side)
     colour = TURN if on_turn else INK
     room = _label_room(picture, side)
-    _line(image, (lx, 32), label, size, colour, align=align, valign="s", max_w=room)
+    _line(canvas, (lx, 32), label, size, colour, align=align, valign="s", max_w=room)
     points = str(picture.points[side])
-    points_w = _line(image, (x, 78), points, POINTS_PX, INK, align=align, valign="s")
+    points_w = _line(canvas, (x, 78), points, POINTS_PX, INK, align=align, valign="s")
     beside = x + sign * (points_w + 10)
     chicas = f"chicas {picture.chicas[side]}"  # the game's word in both languages
-    _line(image, (beside, 56), chicas, SMALL_PX, DIM, align=align, valign="s")
+    _line(canvas, (beside, 56), chicas, SMALL_PX, DIM, align=align, valign="s")
     _line(
-        image,
+        canvas,
         (beside, 77),
         _told(picture.points[side]),
         SMALL_PX,
@@ -423,29 +495,28 @@ def _draw_side(
     )
 
 
-def _draw_header(image: Image.Image, picture: TablePicture) -> None:
-    """The score band, on `image` whose top-left is the picture's (the whole or the band)."""
-    draw = ImageDraw.Draw(image)
-    _draw_side(image, draw, picture, 0)
-    _draw_side(image, draw, picture, 1)
+def _draw_header(canvas: Canvas, picture: TablePicture) -> None:
+    """The score band, on `canvas` whose top-left is the picture's (the whole or the band)."""
+    _draw_side(canvas, picture, 0)
+    _draw_side(canvas, picture, 1)
 
 
-def _draw_empty(image: Image.Image, lang: str, top: int) -> None:
-    """ "mesa vacía" in the middle of the felt; `image` starts `top` px down the picture."""
+def _draw_empty(canvas: Canvas, lang: str, top: int) -> None:
+    """ "mesa vacía" in the middle of the felt; `canvas` starts `top` px down the picture."""
     mid = (FELT_TOP + FELT_BOTTOM) // 2
     _line(
-        image, (WIDTH // 2, mid - top), WORDS[lang]["empty"], EMPTY_PX, DIM, align="m", valign="m"
+        canvas, (WIDTH // 2, mid - top), WORDS[lang]["empty"], EMPTY_PX, DIM, align="m", valign="m"
     )
 
 
-def _draw_footer(image: Image.Image, picture: TablePicture, top: int) -> None:
-    """The stock and the caption; `image` starts `top` px down the picture."""
+def _draw_footer(canvas: Canvas, picture: TablePicture, top: int) -> None:
+    """The stock and the caption; `canvas` starts `top` px down the picture."""
     footer_y = HEIGHT - FOOTER_H // 2 - top
     stock = f"{WORDS[picture.lang]['stock']} {picture.stock}"
-    stock_w = _line(image, (MARGIN, footer_y), stock, FOOTER_PX, DIM, valign="m")
+    stock_w = _line(canvas, (MARGIN, footer_y), stock, FOOTER_PX, DIM, valign="m")
     if picture.caption:
         _line(
-            image,
+            canvas,
             (WIDTH - MARGIN, footer_y),
             picture.caption,
             FOOTER_PX,
@@ -459,14 +530,15 @@ def _draw_footer(image: Image.Image, picture: TablePicture, top: int) -> None:
 def _render_rgb(picture: TablePicture) -> Image.Image:
     """The whole picture composed in RGB: the reference the palette picture must match."""
     image = _background().copy()
-    _draw_header(image, picture)
+    canvas = _FullColour(image)
+    _draw_header(canvas, picture)
     if picture.cards:
         for placed in _placements(picture):
             sprite = _card_sprite(placed.card, placed.marked)
             image.paste(sprite, (placed.x, placed.y), sprite)
     else:
-        _draw_empty(image, picture.lang, 0)
-    _draw_footer(image, picture, 0)
+        _draw_empty(canvas, picture.lang, 0)
+    _draw_footer(canvas, picture, 0)
     return image
 
 
@@ -582,16 +654,16 @@ def _adler_combine(first: int, second: int, second_length: int) -> int:
 def _header_band(
     sides: tuple[str, str], points: tuple[int, int], chicas: tuple[int, int], turn: int | None
 ) -> Band:
-    header = _background().crop((0, 0, WIDTH, HEADER_H))
+    header = _Indexed(0, HEADER_H, BAND)
     _draw_header(header, TablePicture(sides=sides, points=points, chicas=chicas, turn=turn))
-    return _band(header)
+    return header.band()
 
 
 @lru_cache(maxsize=256)
 def _footer_band(lang: str, stock: int, caption: str) -> Band:
-    footer = _background().crop((0, FELT_BOTTOM, WIDTH, HEIGHT))
+    footer = _Indexed(FELT_BOTTOM, HEIGHT, BAND)
     _draw_footer(footer, TablePicture(stock=stock, caption=caption, lang=lang), FELT_BOTTOM)
-    return _band(footer)
+    return footer.band()
 
 
 @lru_cache(maxsize=64)
@@ -602,9 +674,9 @@ def _felt_band(rows: int) -> Band:
 @lru_cache(maxsize=len(WORDS))
 def _empty_band(lang: str) -> Band:
     """The felt with "mesa limpia" (or "empty table")."""
-    felt = _background().crop((0, FELT_TOP, WIDTH, FELT_BOTTOM))
+    felt = _Indexed(FELT_TOP, FELT_BOTTOM, FELT)
     _draw_empty(felt, lang, FELT_TOP)
-    return _band(felt)
+    return felt.band()
 
 
 @lru_cache(maxsize=8)
@@ -816,6 +888,8 @@ def clear_drawing_caches() -> None:
         _felt_band,
         _empty_band,
         _background,
+        _indexed_background,
+        _blend_indices,
         _suit_glyph,
         _run_width,
         _layout,
