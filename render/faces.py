@@ -97,12 +97,6 @@ def paste_text(
     image.paste(Image.new("RGBA", size, colour), (x, y), mask)
 
 
-@lru_cache(maxsize=40)
-def _face(card: Card) -> Image.Image:
-    with DRAW_LOCK:
-        return _draw_face(card)
-
-
 def _draw_face(card: Card) -> Image.Image:
     big = FACE_SIZE * _SCALE
     image = _rounded_card((big, big), radius=big // 7, edge=big // 18, outline=FACE_OUTLINE)
@@ -118,13 +112,15 @@ def _draw_face(card: Card) -> Image.Image:
 
 
 def card_face(card: Card) -> Image.Image:
-    """The face of `card`: a FACE_SIZE × FACE_SIZE RGBA picture (a new copy each call)."""
-    return _face(card).copy()
+    """The face of `card`: a FACE_SIZE × FACE_SIZE RGBA picture, drawn now. (Faces are
+    drawn only to upload the card emojis, at start-up: keeping the 40 cost 2.6 MB.)"""
+    with DRAW_LOCK:
+        return _draw_face(card)
 
 
 @lru_cache(maxsize=40)
 def card_face_png(card: Card) -> bytes:
     """`card_face(card)` as PNG bytes, as an application emoji is uploaded."""
     buffer = io.BytesIO()
-    _face(card).save(buffer, format="PNG", optimize=True)
+    card_face(card).save(buffer, format="PNG", optimize=True)
     return buffer.getvalue()

@@ -14,7 +14,7 @@ from render.table import TablePicture
 
 
 def _clear_drawing_caches() -> None:
-    for cached in (shapes.font, shapes._has_glyph, faces._face, faces.card_face_png):
+    for cached in (shapes.font, shapes._has_glyph, faces.card_face_png):
         cached.cache_clear()
     table.clear_drawing_caches()
 
