@@ -43,8 +43,15 @@ CHECKPOINT_SECONDS = 1.0
 # A safety net only: should the checkpointer fall behind, a commit checkpoints by itself
 # once the WAL holds this many pages (about 40 MB).
 AUTOCHECKPOINT_PAGES = 10_000
-# What every connection that writes sets (see the module's doc).
-EVERY_CONNECTION = ("PRAGMA synchronous = NORMAL", "PRAGMA foreign_keys = ON")
+# What every connection that writes sets (see the module's doc). The page cache: SQLite's
+# default of 2 MB a connection held a copy of every saved table's page the operating system
+# already caches (1.7 MB more with 200 live tables than with one); a save reads the few
+# pages of its row's path, and the b-trees' inner pages stay in 512 KB.
+EVERY_CONNECTION = (
+    "PRAGMA synchronous = NORMAL",
+    "PRAGMA foreign_keys = ON",
+    "PRAGMA cache_size = -512",
+)
 
 
 class SQLiteDatabase:
