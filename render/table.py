@@ -127,8 +127,23 @@ SHADOW_DX, SHADOW_DY = 2, 3
 SHADOW_ALPHA = 70
 
 
-@lru_cache(maxsize=80)
 def _card_sprite(card: Card, marked: bool) -> Image.Image:
+    """The card's sprite: kept if plain, drawn now if marked. (The PNG uses a marked card's
+    sprite only in its tile on the felt, kept, or where cards overlap, 15 or more on the
+    table; keeping all 40 marked sprites cost 1.4 MB.)"""
+    return _draw_card_sprite(card, marked) if marked else _plain_card_sprite(card)
+
+
+@lru_cache(maxsize=40)
+def _plain_card_sprite(card: Card) -> Image.Image:
+    return _draw_card_sprite(card, False)
+
+
+def _sprite_height(marked: bool) -> int:
+    return SPRITE_H + (2 * RING if marked else 0)
+
+
+def _draw_card_sprite(card: Card, marked: bool) -> Image.Image:
     """A portrait card with its shadow, (CARD_W + 2) × (CARD_H + 3) RGBA: rank and small suit
     in the top-left corner (what stays in sight when cards overlap), a big suit lower right.
     `marked`: ringed in amber, RING px wider on every side (the card just dropped)."""
@@ -296,7 +311,8 @@ def _layout(text: str, size: int, max_w: float | None) -> tuple[tuple[Run, ...],
 
 @lru_cache(maxsize=1024)
 def _text_mask(text: str, size: int) -> tuple[Image.Image, int, int]:
-    """`text` drawn once as an alpha mask, and where its left edge and baseline fall in it."""
+    """`text` drawn once as an alpha mask, and where the text's left edge and baseline fall
+    in it (outside it, when the mask is cropped past them)."""
     fnt, stroke = font(size)
     ascent, descent = fnt.getmetrics() if hasattr(fnt, "getmetrics") else (size, 0)
     pad = 2 + stroke
@@ -311,7 +327,9 @@ def _text_mask(text: str, size: int) -> tuple[Image.Image, int, int]:
         stroke_width=stroke,
         stroke_fill=255,
     )
-    return mask, pad, pad + ascent
+    # kept cropped to the ink: a name's mask is a quarter smaller without its empty rows
+    left, top, _, _ = box = mask.getbbox() or (0, 0, 1, 1)
+    return mask.crop(box), pad - left, pad + ascent - top
 
 
 class _FullColour:
@@ -725,8 +743,7 @@ def _render(picture: TablePicture) -> list[Part]:
         # rows of cards, merged where their sprites overlap (a second, fanned row does)
         rows: list[tuple[int, int, list[Placed]]] = []
         for placed in _placements(picture):
-            sprite = _card_sprite(placed.card, placed.marked)
-            top, bottom = placed.y, placed.y + sprite.height
+            top, bottom = placed.y, placed.y + _sprite_height(placed.marked)
             if rows and top < rows[-1][1]:
                 row_top, row_bottom, row = rows[-1]
                 rows[-1] = (min(row_top, top), max(row_bottom, bottom), [*row, placed])
@@ -880,7 +897,7 @@ def clear_drawing_caches() -> None:
     """Forget every drawn piece the pictures reuse (they depend on the font: a test that
     swaps the font clears them before and after), and the PNGs."""
     for cached in (
-        _card_sprite,
+        _plain_card_sprite,
         _card_tile,
         _felt_strip,
         _header_band,
