@@ -40,7 +40,9 @@ restart  N live tables, mid-match: 2-player and 2 vs 2 tables in turn, one human
            requests from the restart to the minute's end, and their cost at Discord's
            ~50/s.
 memory   the bot on prepared databases of 1, 200 and 2,000 resting tables, once it has
-         posted them all and gone quiet: (RSS(N) - RSS(1)) / (N - 1) in KB, and VmHWM, as
+         posted them all and gone quiet, started --memory-runs times at each count (the
+         RSS of one start varies by 2-3 MB here; the median start is used):
+         (RSS(N) - RSS(1)) / (N - 1) in KB, and VmHWM, as
          the issue measured it (from one live table: the drawn pieces every picture shares,
          cached by the first table's picture, are not a cost per table); and the cost of
          each table from 200 to 2,000.
@@ -963,47 +965,65 @@ class Restart:
         print(f"  every table at rest {time.perf_counter() - began:.1f} s after play stopped")
 
 
+async def resting_status(
+    args: argparse.Namespace, project: Path, folder: Path, size: int, run: int, fake_type: type
+) -> dict[str, int]:
+    """The bot's memory status on `size` resting tables, once it has posted them all."""
+    fake = fake_type(channels=size)
+    await fake.start()
+    bot = None
+    try:
+        database = prepare_database(
+            project, folder, f"memory{size}-{run}", fake.guild_id, fake.channels, args.seed
+        )
+        bot = BotProcess(fake, project, database, folder / f"memory{size}-{run}.log")
+        began = time.perf_counter()
+        bot.start()
+        await bot.connected()
+        await asyncio.sleep(READY_AFTER_CONNECT)
+        channels = set(fake.channels)
+        while True:  # every table posted, then quiet for 3 s
+            posted = {w["channel"] for w in fake.writes if w["channel"] in channels}
+            last = fake.writes[-1]["at"] if fake.writes else began
+            if len(posted) == size and time.perf_counter() - last > 3.0:
+                break
+            if time.perf_counter() - began > POSTING_SECONDS:
+                print(f"  {size}: only {len(posted)} tables posted; measuring anyway")
+                break
+            await asyncio.sleep(0.2)
+        status = bot.status()
+        print(
+            f"  {size:5d} tables (posted and quiet "
+            f"{time.perf_counter() - began:.0f} s after the start): "
+            f"VmRSS {status['VmRSS'] / 1024:.1f} MiB, "
+            f"VmHWM {status['VmHWM'] / 1024:.1f} MiB",
+            flush=True,
+        )
+        return status
+    finally:
+        if bot is not None:
+            bot.stop()
+        await fake.stop()
+
+
 async def memory(args: argparse.Namespace, project: Path, folder: Path) -> dict[str, object]:
     from tests.process.fakediscord import FakeDiscord
 
     sizes = [int(x) for x in args.memory.split(",")]
-    found: dict[int, dict[str, int]] = {}
-    print(f"\n== memory: the bot on {', '.join(map(str, sizes))} resting tables", flush=True)
-    for size in sizes:
-        fake = FakeDiscord(channels=size)
-        await fake.start()
-        bot = None
-        try:
-            database = prepare_database(
-                project, folder, f"memory{size}", fake.guild_id, fake.channels, args.seed
-            )
-            bot = BotProcess(fake, project, database, folder / f"memory{size}.log")
-            began = time.perf_counter()
-            bot.start()
-            await bot.connected()
-            await asyncio.sleep(READY_AFTER_CONNECT)
-            channels = set(fake.channels)
-            while True:  # every table posted, then quiet for 3 s
-                posted = {w["channel"] for w in fake.writes if w["channel"] in channels}
-                last = fake.writes[-1]["at"] if fake.writes else began
-                if len(posted) == size and time.perf_counter() - last > 3.0:
-                    break
-                if time.perf_counter() - began > POSTING_SECONDS:
-                    print(f"  {size}: only {len(posted)} tables posted; measuring anyway")
-                    break
-                await asyncio.sleep(0.2)
-            found[size] = bot.status()
-            print(
-                f"  {size:5d} tables (posted and quiet "
-                f"{time.perf_counter() - began:.0f} s after the start): "
-                f"VmRSS {found[size]['VmRSS'] / 1024:.1f} MiB, "
-                f"VmHWM {found[size]['VmHWM'] / 1024:.1f} MiB",
-                flush=True,
-            )
-        finally:
-            if bot is not None:
-                bot.stop()
-            await fake.stop()
+    runs: dict[int, list[dict[str, int]]] = {size: [] for size in sizes}
+    print(
+        f"\n== memory: the bot on {', '.join(map(str, sizes))} resting tables, "
+        f"{args.memory_runs} starts each (the median is used)",
+        flush=True,
+    )
+    for run in range(args.memory_runs):
+        for size in sizes if run % 2 == 0 else reversed(sizes):
+            status = await resting_status(args, project, folder, size, run, FakeDiscord)
+            runs[size].append(status)
+    found = {
+        size: sorted(statuses, key=lambda status: status["VmRSS"])[len(statuses) // 2]
+        for size, statuses in runs.items()
+    }
     out: dict[str, object] = {}
     smallest = min(found)
     base = found[smallest]
@@ -1086,6 +1106,12 @@ def main() -> int:
         "--memory",
         default="1,200,2000",
         help="table counts for memory, the first the base (%(default)s)",
+    )
+    parser.add_argument(
+        "--memory-runs",
+        type=int,
+        default=3,
+        help="starts of the bot at each count; the median RSS is used (%(default)s)",
     )
     parser.add_argument("--seed", type=int, default=24, help="deals and choices (%(default)s)")
     parser.add_argument(
