@@ -17,6 +17,7 @@ copies the SQLite database while the bot runs; `python bot.py check` verifies it
 from __future__ import annotations
 
 import asyncio
+import ctypes
 import gc
 import hashlib
 import importlib.machinery
@@ -304,7 +305,25 @@ def create_bot(**options: object) -> CuarentaBot:
     return (ShardedCuarentaBot if sharded else CuarentaBot)(**settings)  # type: ignore[arg-type]
 
 
+M_MMAP_THRESHOLD = -3  # glibc's mallopt parameter
+MMAP_THRESHOLD = 1 << 20
+
+
+def fix_mmap_threshold() -> bool:
+    """Have glibc's malloc map blocks of 1 MiB or more apart, always (False where the C
+    library has no mallopt). By default the threshold moves up each time such a block is
+    freed, after which blocks of that size stay in the heap; when that happens varies from
+    run to run, and so did the bot's memory: 97.5-100.2 MiB on 200 resting tables over
+    three starts, against 97.0-97.2 MiB over four with it fixed (bench/restart.py)."""
+    try:
+        mallopt = ctypes.CDLL(None).mallopt
+    except (OSError, AttributeError):
+        return False
+    return bool(mallopt(M_MMAP_THRESHOLD, MMAP_THRESHOLD))
+
+
 async def run(token: str) -> None:
+    fix_mmap_threshold()
     # A server process allocates a lot and keeps little: collecting the young generation
     # every 20,000 allocations instead of 700 cut the collector's CPU from 5.6% to 1.7% of
     # the bot's in the loopback benchmark (bench/real_process.py), with no other change.
