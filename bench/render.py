@@ -218,7 +218,6 @@ def main() -> int:
         table.render_table_png(equal)
         lookups.append(time.perf_counter() - start)
 
-    faces._face.cache_clear()
     faces.card_face_png.cache_clear()
     start = time.process_time()
     for card in full_deck():
