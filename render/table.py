@@ -128,55 +128,68 @@ SHADOW_ALPHA = 70
 
 
 def _card_sprite(card: Card, marked: bool) -> Image.Image:
-    """The card's sprite: kept if plain, drawn now if marked. (The PNG uses a marked card's
-    sprite only in its tile on the felt, kept, or where cards overlap, 15 or more on the
-    table; keeping all 40 marked sprites cost 1.4 MB.)"""
-    return _draw_card_sprite(card, marked) if marked else _plain_card_sprite(card)
+    """The card's sprite, (CARD_W + 2) × (CARD_H + 3) RGBA with its shadow; `marked` (the
+    card just dropped): on an amber ring RING px wider on every side, the card's shadow
+    falling on it. A marked sprite is made when needed from the card's and the ring's,
+    kept: 0.15 ms, where drawing it took 4.7 ms and keeping the 40 of them 1.4 MB."""
+    plain = _plain_card_sprite(card)
+    if not marked:
+        return plain
+    sprite = _ring_sprite().copy()
+    sprite.alpha_composite(plain, (RING, RING))
+    return sprite
 
 
 @lru_cache(maxsize=40)
 def _plain_card_sprite(card: Card) -> Image.Image:
-    return _draw_card_sprite(card, False)
+    return _draw_card_sprite(card)
+
+
+@lru_cache(maxsize=1)
+def _ring_sprite() -> Image.Image:
+    """The amber ring around the card just dropped, with its shadow."""
+    s = 3  # supersampling
+    w, h = (CARD_W + 2 * RING) * s, (CARD_H + 2 * RING) * s
+    ring = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    ImageDraw.Draw(ring).rounded_rectangle(
+        (0, 0, w - 1, h - 1), radius=(8 + RING) * s, fill=(*MARK, 255)
+    )
+    return _with_shadow(ring.resize((w // s, h // s), Image.Resampling.LANCZOS))
+
+
+def _with_shadow(face: Image.Image) -> Image.Image:
+    sprite = Image.new("RGBA", (face.width + SHADOW_DX, face.height + SHADOW_DY), (0, 0, 0, 0))
+    shadow = Image.new("RGBA", face.size, (0, 0, 0, SHADOW_ALPHA))
+    sprite.paste(shadow, (SHADOW_DX, SHADOW_DY), face.getchannel("A"))
+    sprite.alpha_composite(face)
+    return sprite
 
 
 def _sprite_height(marked: bool) -> int:
     return SPRITE_H + (2 * RING if marked else 0)
 
 
-def _draw_card_sprite(card: Card, marked: bool) -> Image.Image:
-    """A portrait card with its shadow, (CARD_W + 2) × (CARD_H + 3) RGBA: rank and small suit
-    in the top-left corner (what stays in sight when cards overlap), a big suit lower right.
-    `marked`: ringed in amber, RING px wider on every side (the card just dropped)."""
+def _draw_card_sprite(card: Card) -> Image.Image:
+    """A portrait card with its shadow: rank and small suit in the top-left corner (what
+    stays in sight when cards overlap), a big suit lower right."""
     s = 3  # supersampling
-    pad = RING if marked else 0
-    w, h = (CARD_W + 2 * pad) * s, (CARD_H + 2 * pad) * s
+    w, h = CARD_W * s, CARD_H * s
     face = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     draw = ImageDraw.Draw(face)
-    if marked:
-        draw.rounded_rectangle((0, 0, w - 1, h - 1), radius=(8 + RING) * s, fill=(*MARK, 255))
-    o = pad * s  # the card's own top-left corner
-    cw, ch = CARD_W * s, CARD_H * s
-    draw.rounded_rectangle((o, o, o + cw - 1, o + ch - 1), radius=8 * s, fill=CARD_EDGE)
-    draw.rounded_rectangle(
-        (o + s, o + s, o + cw - 1 - s, o + ch - 1 - s), radius=7 * s, fill=CARD_WHITE
-    )
+    draw.rounded_rectangle((0, 0, w - 1, h - 1), radius=8 * s, fill=CARD_EDGE)
+    draw.rounded_rectangle((s, s, w - 1 - s, h - 1 - s), radius=7 * s, fill=CARD_WHITE)
     colour = SUIT_COLOURS[card.suit]
 
     def box(
         left: float, top: float, right: float, bottom: float
     ) -> tuple[float, float, float, float]:
-        return (o + left * s, o + top * s, o + right * s, o + bottom * s)
+        return (left * s, top * s, right * s, bottom * s)
 
     # The index within CORNER_W × CORNER_H, so a fanned card keeps it in sight.
     paste_text(face, card.rank_name, colour, box(3, 5, 33, 42), min_squeeze=0.8)
     draw_suit(draw, card.suit, box(7, 45, 27, 64))
     draw_suit(draw, card.suit, box(31, 55, 67, 91))
-    face = face.resize((w // s, h // s), Image.Resampling.LANCZOS)
-    sprite = Image.new("RGBA", (face.width + SHADOW_DX, face.height + SHADOW_DY), (0, 0, 0, 0))
-    shadow = Image.new("RGBA", face.size, (0, 0, 0, SHADOW_ALPHA))
-    sprite.paste(shadow, (SHADOW_DX, SHADOW_DY), face.getchannel("A"))
-    sprite.alpha_composite(face)
-    return sprite
+    return _with_shadow(face.resize((w // s, h // s), Image.Resampling.LANCZOS))
 
 
 @lru_cache(maxsize=1)
@@ -898,6 +911,7 @@ def clear_drawing_caches() -> None:
     swaps the font clears them before and after), and the PNGs."""
     for cached in (
         _plain_card_sprite,
+        _ring_sprite,
         _card_tile,
         _felt_strip,
         _header_band,
