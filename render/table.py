@@ -382,7 +382,8 @@ class _Indexed:
 
     def __init__(self, top: int, bottom: int, ground: tuple[int, int, int]) -> None:
         """The rows `top` to `bottom` of the picture's background."""
-        self.image = _indexed_background(top, bottom).copy()
+        strip = _background_rows(top, bottom)
+        self.image = Image.frombytes("L", strip.size, strip.tobytes())
         self.ground = ground
 
     def text(self, mask: Image.Image, xy: tuple[int, int], fill: tuple[int, int, int]) -> None:
@@ -403,12 +404,6 @@ class _Indexed:
 
 
 Canvas = _FullColour | _Indexed
-
-
-@lru_cache(maxsize=4)
-def _indexed_background(top: int, bottom: int) -> Image.Image:
-    strip = _quantize(_background().crop((0, top, WIDTH, bottom)))
-    return Image.frombytes("L", strip.size, strip.tobytes())
 
 
 @lru_cache(maxsize=16)
@@ -710,10 +705,11 @@ def _empty_band(lang: str) -> Band:
     return felt.band()
 
 
-@lru_cache(maxsize=8)
-def _felt_strip(height: int) -> Image.Image:
-    """A plain felt strip `height` px high, in the palette, for a row of cards to go on."""
-    return _quantize(_background().crop((0, FELT_TOP, WIDTH, FELT_TOP + height)))
+@lru_cache(maxsize=12)
+def _background_rows(top: int, bottom: int) -> Image.Image:
+    """Rows `top` to `bottom` of the plain background, in the palette: a band to draw the
+    text on (_Indexed), or felt for a row of cards to go on."""
+    return _quantize(_background().crop((0, top, WIDTH, bottom)))
 
 
 @lru_cache(maxsize=80)
@@ -732,7 +728,7 @@ def _card_strip(row: list[Placed], top: int, bottom: int) -> Image.Image:
     tiles = [_card_tile(p.card, p.marked) for p in row]
     apart = all(b.x >= a.x + tile.width for a, b, tile in zip(row, row[1:], tiles, strict=False))
     if apart:
-        strip = _felt_strip(bottom - top).copy()
+        strip = _background_rows(FELT_TOP, FELT_TOP + bottom - top).copy()  # plain felt
         for placed, tile in zip(row, tiles, strict=True):
             strip.paste(tile, (placed.x, placed.y - top))
         return strip
@@ -897,7 +893,7 @@ def warm_up() -> None:
             _card_tile(card, False)
         for lang in WORDS:
             _empty_band(lang)
-        _felt_strip(SPRITE_H)
+        _background_rows(FELT_TOP, FELT_TOP + SPRITE_H)
         _png_head()
     render_table_png_uncached(
         TablePicture(
@@ -913,13 +909,12 @@ def clear_drawing_caches() -> None:
         _plain_card_sprite,
         _ring_sprite,
         _card_tile,
-        _felt_strip,
+        _background_rows,
         _header_band,
         _footer_band,
         _felt_band,
         _empty_band,
         _background,
-        _indexed_background,
         _blend_indices,
         _suit_glyph,
         _run_width,
