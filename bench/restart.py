@@ -966,10 +966,12 @@ class Restart:
 
 
 async def resting_status(
-    args: argparse.Namespace, project: Path, folder: Path, size: int, run: int, fake_type: type
+    args: argparse.Namespace, project: Path, folder: Path, size: int, run: int
 ) -> dict[str, int]:
     """The bot's memory status on `size` resting tables, once it has posted them all."""
-    fake = fake_type(channels=size)
+    from tests.process.fakediscord import FakeDiscord
+
+    fake = FakeDiscord(channels=size)
     await fake.start()
     bot = None
     try:
@@ -1007,8 +1009,6 @@ async def resting_status(
 
 
 async def memory(args: argparse.Namespace, project: Path, folder: Path) -> dict[str, object]:
-    from tests.process.fakediscord import FakeDiscord
-
     sizes = [int(x) for x in args.memory.split(",")]
     runs: dict[int, list[dict[str, int]]] = {size: [] for size in sizes}
     print(
@@ -1018,8 +1018,7 @@ async def memory(args: argparse.Namespace, project: Path, folder: Path) -> dict[
     )
     for run in range(args.memory_runs):
         for size in sizes if run % 2 == 0 else reversed(sizes):
-            status = await resting_status(args, project, folder, size, run, FakeDiscord)
-            runs[size].append(status)
+            runs[size].append(await resting_status(args, project, folder, size, run))
     found = {
         size: sorted(statuses, key=lambda status: status["VmRSS"])[len(statuses) // 2]
         for size, statuses in runs.items()
