@@ -31,7 +31,10 @@ figures but the think times).
 
 The search's wall-clock fuse (engine/ai/search.py) is off unless `--fuse`: the budget is
 counted in work, so a choice then depends only on the seed and the position, even when
-the run is slowed or paused (a shared machine) — which keeps paired runs paired.
+the run is paused (a shared machine) — which keeps paired runs paired. Its CPU-time
+limit (search.THINK_LIMIT_MS) stays, as in the bot: pauses do not count in it, and it
+cuts a search short only where the machine runs slower than the budget's rate; then the
+think times printed are those a player would meet.
 """
 
 from __future__ import annotations

@@ -58,7 +58,8 @@ def test_the_arena_replays_expert_reading_only_from_the_experts_first_answer(
     alike until the expert first answers a read style, and expert-reading taking the
     chica up from there ends it exactly as playing it whole does: the same plays, so the
     same outcome and paired difference."""
-    monkeypatch.setattr(search, "FUSE_FLOOR_MS", 1e9)  # no wall-clock fuse: repeatable
+    monkeypatch.setattr(search, "FUSE_FLOOR_MS", 1e9)  # no time limits: repeatable
+    monkeypatch.setattr(search, "THINK_LIMIT_MS", 1e9)
     job = Job(("expert", "careful"), 2, 2, 1.0, False, Rules(), "expert-reading")
     mine = play_chica(job, 0)
     assert mine.first_answer is not None and mine.answered > 0

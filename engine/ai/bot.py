@@ -69,8 +69,9 @@ class Bot:
     `Game.from_position`), only knowing less: the expert then remembers as the others do.
 
     A choice depends only on the level, the seed, the budget, the game and that memory
-    (the expert's wall-clock fuse aside): a fresh Bot with the same arguments chooses the
-    same move.
+    (the expert's time limits aside, search.Clock: they cut a search short only on a
+    machine slower than the budget's rate): a fresh Bot with the same arguments chooses
+    the same move.
 
     `answer_style=False` keeps the expert from playing against the style it has read
     (search.py): it still reads the hands. bench/arena.py compares the two; `answered`

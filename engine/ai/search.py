@@ -38,9 +38,11 @@ best (every other move trails it by more than EARLY_STOP_Z standard errors): the
 is anytime. The budget is counted in work (moves valued, solver nodes), not wall-clock
 time, so that a choice depends only on the seed and the position; `budget_ms` is turned
 into work at a rate measured on a modest machine, and scaled by `stakes`: more in the
-last deal of a hand and near the end of the chica, where one decision weighs most. A
-wall-clock fuse stops a search that runs far slower than that (a heavily loaded machine)
-— only then at the cost of repeatability.
+last deal of a hand and near the end of the chica, where one decision weighs most. Two
+limits stop a search that runs slower than that rate (`Clock`), only then at the cost of
+repeatability: THINK_LIMIT_MS of CPU time (a slow machine: the host's other tenants can
+halve its speed), and a wall-clock fuse (a loaded machine, where the process waits for
+a CPU).
 
 The oracle runs the same search on the true deal alone: it sees every hand.
 """
@@ -59,6 +61,9 @@ from .sim import Position, RankMove
 from .view import SeatView
 
 WORK_PER_MS = 40  # moves valued per millisecond of budget, on a modest machine
+# A choice stops adding worlds after this much CPU time (a move may take 300 ms at most;
+# the last world valued, and watching the plays, come on top).
+THINK_LIMIT_MS = 200
 FUSE = 3.0  # the search stops after FUSE × budget_ms of wall-clock time…
 FUSE_FLOOR_MS = 500  # …but never before this
 MIN_WORLDS = 24  # worlds sampled before the search may stop early
@@ -182,6 +187,19 @@ class Lookahead:
         return value
 
 
+class Clock:
+    """When a choice must stop adding worlds, whatever its budget of work has left: past
+    THINK_LIMIT_MS of its thread's CPU time (pauses and other threads do not count), or
+    past the wall-clock fuse, FUSE × its scaled budget (at least FUSE_FLOOR_MS)."""
+
+    def __init__(self, budget_ms: float) -> None:
+        self.cpu_end = time.thread_time() + THINK_LIMIT_MS / 1000
+        self.wall_end = time.perf_counter() + max(FUSE * budget_ms, FUSE_FLOOR_MS) / 1000
+
+    def out(self) -> bool:
+        return time.thread_time() > self.cpu_end or time.perf_counter() > self.wall_end
+
+
 def stakes(view: SeatView) -> float:
     """How much of the budget this decision deserves: more in the last deal of a hand
     (where the cartón is settled and the search sees to its end) and when a side nears
@@ -208,12 +226,13 @@ def choose_expert(
     if len(moves) == 1:
         return moves[0]
     style = opponent_style(view) if answer_style else None
+    clock = Clock(budget_ms * stakes(view))
     if style is not None:
         try:
-            return _search(view, moves, rng, budget_ms, oracle, read_drop, style)
+            return _search(view, moves, rng, budget_ms, clock, oracle, read_drop, style)
         except Overrun:
             pass  # the model is too slow to ask here: take the opponent for a perfect one
-    return _search(view, moves, rng, budget_ms, oracle, read_drop, None)
+    return _search(view, moves, rng, budget_ms, clock, oracle, read_drop, None)
 
 
 def _search(
@@ -221,6 +240,7 @@ def _search(
     moves: list[RankMove],
     rng: random.Random,
     budget_ms: float,
+    clock: Clock,
     oracle: bool,
     read_drop: bool,
     style: str | None,
@@ -234,12 +254,11 @@ def _search(
     if oracle:
         pos = view.true_position()
         if left <= max(EXACT_WORLDS):
-            return moves[_solve([(1.0, pos)], moves, search, budget)]
+            return moves[_solve([(1.0, pos)], moves, search, budget, clock)]
         return moves[_best(search.values(pos, moves))]
     worlds = view.enumerate_worlds(ENUMERATE_LIMIT, read_drop)
     if worlds is not None and (left <= EXACT_ALWAYS or len(worlds) <= EXACT_WORLDS.get(left, 0)):
-        return moves[_solve(worlds, moves, search, budget)]
-    deadline = time.perf_counter() + max(FUSE * budget_ms * scale, FUSE_FLOOR_MS) / 1000
+        return moves[_solve(worlds, moves, search, budget, clock)]
     exact = left <= EXACT_SAMPLED[view.players]
     rows: list[list[float]] = []
     if worlds is not None:  # every opponent hand, the likeliest first, until the budget
@@ -252,7 +271,7 @@ def _search(
             rows.append(row)
             for index, value in enumerate(row):
                 totals[index] += weight * value
-            if search.work > budget or time.perf_counter() > deadline:
+            if search.work > budget or clock.out():
                 break
         return moves[_best(totals)]
     for _ in range(round(MAX_WORLDS * scale)):
@@ -260,7 +279,7 @@ def _search(
         if row is None:
             break
         rows.append(row)
-        if search.work > budget or time.perf_counter() > deadline:
+        if search.work > budget or clock.out():
             break
         if len(rows) >= MIN_WORLDS and len(rows) % CHECK_EVERY == 0 and _settled(rows):
             break
@@ -300,14 +319,21 @@ def opponent_style(view: SeatView) -> str | None:
 
 
 def _solve(
-    worlds: list[tuple[float, Position]], moves: list[RankMove], search: Lookahead, budget: float
+    worlds: list[tuple[float, Position]],
+    moves: list[RankMove],
+    search: Lookahead,
+    budget: float,
+    clock: Clock,
 ) -> int:
     """The index of the best move on average over `worlds`, each solved exactly (Overrun
-    when the opponent's model makes that pass `budget`)."""
+    when the opponent's model makes that pass `budget`), or over those solved before
+    `clock` ran out."""
     totals = [0.0] * len(moves)
     for weight, pos in worlds:
         for index, value in enumerate(search.exact_values(pos, moves, budget)):
             totals[index] += weight * value
+        if clock.out():
+            break
     return _best(totals)
 
 

@@ -120,7 +120,9 @@ def test_a_hint_is_the_watching_experts_choice(monkeypatch: pytest.MonkeyPatch) 
     """After a match's moves, the hint is the move the expert's search makes from what an
     expert shown every play knows (the hint seeds its draws apart from a Bot's: the same
     view, the same budget, the hint's seed)."""
-    monkeypatch.setattr(search, "FUSE_FLOOR_MS", 10**6)  # a busy machine cuts no search short
+    # a busy or slow machine cuts no search short
+    monkeypatch.setattr(search, "FUSE_FLOOR_MS", 10**6)
+    monkeypatch.setattr(search, "THINK_LIMIT_MS", 10**6)
     rules = Rules(chicas_to_win=1)
     moves = played_match(seed=1, moves=60)
     for cut, (game, memory) in enumerate(watching_expert(1, moves)):
