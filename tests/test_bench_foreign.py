@@ -60,7 +60,7 @@ def test_the_arena_replays_expert_reading_only_from_the_experts_first_answer(
     same outcome and paired difference."""
     monkeypatch.setattr(search, "FUSE_FLOOR_MS", 1e9)  # no time limits: repeatable
     monkeypatch.setattr(search, "THINK_LIMIT_MS", 1e9)
-    job = Job(("expert", "careful"), 2, 2, 1.0, False, Rules(), "expert-reading")
+    job = Job(("expert", "careful"), 4, 2, 1.0, False, Rules(), "expert-reading")
     mine = play_chica(job, 0)
     assert mine.first_answer is not None and mine.answered > 0
     reading = job._replace(levels=("expert-reading", "careful"))

@@ -37,8 +37,9 @@ Worlds are added until the work budget is spent, or earlier once one move is cle
 best (every other move trails it by more than EARLY_STOP_Z standard errors): the search
 is anytime. The budget is counted in work (moves valued, solver nodes), not wall-clock
 time, so that a choice depends only on the seed and the position; `budget_ms` is turned
-into work at a rate measured on a modest machine, and scaled by `stakes`: more in the
-last deal of a hand and near the end of the chica, where one decision weighs most. Two
+into work at a rate measured on a modest machine, and scaled by `stakes`: more with 2
+players, and in the last deal of a hand and near the end of the chica, where one
+decision weighs most. Two
 limits stop a search that runs slower than that rate (`Clock`), only then at the cost of
 repeatability: THINK_LIMIT_MS of CPU time (a slow machine: the host's other tenants can
 halve its speed), and a wall-clock fuse (a loaded machine, where the process waits for
@@ -81,8 +82,11 @@ EXACT_SAMPLED = {2: 8, 4: 8}
 SOLVER_NODE_WORK = 0.5
 # Asking the opponent's model for its moves costs about this many solver nodes, by style.
 REPLY_NODES = {"normal": 13.0, "greedy": 1.0}
-# The budget (work and worlds) is multiplied in the last deal of a hand, and again once a
-# side is within NEAR_END points of the lock (or of 40 without one): see `stakes`.
+# The budget (work and worlds) is multiplied with 2 players (more worlds won more chicas
+# against a searching player: bench/results/ai.md; with 4 they did not), in the last deal
+# of a hand, and again once a side is within NEAR_END points of the lock (or of 40
+# without one): see `stakes`.
+TWO_PLAYER_SCALE = 2.0
 LAST_DEAL_SCALE = 2.0
 NEAR_END = 8
 NEAR_END_SCALE = 1.5
@@ -201,10 +205,12 @@ class Clock:
 
 
 def stakes(view: SeatView) -> float:
-    """How much of the budget this decision deserves: more in the last deal of a hand
-    (where the cartón is settled and the search sees to its end) and when a side nears
-    the end of the chica (where one caída can decide it)."""
-    scale = LAST_DEAL_SCALE if view.stock_left == 0 else 1.0
+    """How much of the budget this decision deserves: more with 2 players, in the last
+    deal of a hand (where the cartón is settled and the search sees to its end) and when
+    a side nears the end of the chica (where one caída can decide it)."""
+    scale = TWO_PLAYER_SCALE if view.players == 2 else 1.0
+    if view.stock_left == 0:
+        scale *= LAST_DEAL_SCALE
     lock = view.rules.lock_at
     near = min(CHICA_POINTS if lock is None else lock, CHICA_POINTS) - NEAR_END
     if max(view.points) >= near:
