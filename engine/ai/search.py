@@ -39,11 +39,10 @@ is anytime. The budget is counted in work (moves valued, solver nodes), not wall
 time, so that a choice depends only on the seed and the position; `budget_ms` is turned
 into work at a rate measured on a modest machine, and scaled by `stakes`: more with 2
 players, and in the last deal of a hand and near the end of the chica, where one
-decision weighs most. Two
-limits stop a search that runs slower than that rate (`Clock`), only then at the cost of
-repeatability: THINK_LIMIT_MS of CPU time (a slow machine: the host's other tenants can
-halve its speed), and a wall-clock fuse (a loaded machine, where the process waits for
-a CPU).
+decision weighs most. Two limits stop a search that runs slower than that rate
+(`Clock`), only then at the cost of repeatability: THINK_LIMIT_MS of CPU time (a slow
+machine: the host's other tenants can halve its speed), and a wall-clock fuse (a loaded
+machine, where the process waits for a CPU).
 
 The oracle runs the same search on the true deal alone: it sees every hand.
 """
@@ -232,13 +231,14 @@ def choose_expert(
     if len(moves) == 1:
         return moves[0]
     style = opponent_style(view) if answer_style else None
-    clock = Clock(budget_ms * stakes(view))
+    scale = stakes(view)
+    clock = Clock(budget_ms * scale)
     if style is not None:
         try:
-            return _search(view, moves, rng, budget_ms, clock, oracle, read_drop, style)
+            return _search(view, moves, rng, budget_ms, scale, clock, oracle, read_drop, style)
         except Overrun:
             pass  # the model is too slow to ask here: take the opponent for a perfect one
-    return _search(view, moves, rng, budget_ms, clock, oracle, read_drop, None)
+    return _search(view, moves, rng, budget_ms, scale, clock, oracle, read_drop, None)
 
 
 def _search(
@@ -246,14 +246,15 @@ def _search(
     moves: list[RankMove],
     rng: random.Random,
     budget_ms: float,
+    scale: float,
     clock: Clock,
     oracle: bool,
     read_drop: bool,
     style: str | None,
 ) -> RankMove:
-    """`choose_expert`'s search, the opponent modelled by `style` (None: perfect). Raises
-    Overrun when the model makes its work pass the budget before one world is valued."""
-    scale = stakes(view)
+    """`choose_expert`'s search, the opponent modelled by `style` (None: perfect), with
+    `budget_ms` scaled by `scale` (`stakes`). Raises Overrun when the model makes its work
+    pass the budget before one world is valued."""
     search = Lookahead(view.seat, read_drop, team=view.players == 4, style=style)
     left = sum(view.sizes)
     budget = budget_ms * WORK_PER_MS * scale
