@@ -1,17 +1,21 @@
 """Decision quality measured against the oracle: each level's average regret per move.
 
     .venv/bin/python bench/regret.py [--players 2|4] [--positions N] [--seed S]
-        [--levels normal,expert] [--budget-ms B]
+        [--levels normal,expert] [--budget-ms B] [--tune MODULE.NAME=VALUE ...]
+        [--played-by LEVEL]
 
-Positions are taken from chicas the normal level plays against itself (about one move
-in seven, where there is a choice). In each, every move is valued on the true deal, as
+Positions are taken from chicas a level plays against itself (about one move in seven,
+where there is a choice): the normal level, or any level of bench/arena.py with
+`--played-by` (a foreign player, say, whose plays the expert reads without a model of
+them). In each, every move is valued on the true deal, as
 the oracle values it: its search on the true deal, or the exact solution when 10 cards
 or fewer are left in the hands. A level's regret is the value of the best move minus
 the value of its choice, in points (a won chica is worth evaluate.WIN); `agrees` is how
 often it chose a best move. Each level decides as a fresh Bot, except that a level that
 watches the table (the expert) keeps one Bot per chica, as at a table: it knows every
 play so far (Game.moves), and its CPU time counts only those since its previous
-position.
+position. Besides the Bot levels, `expert-reading` and `expert-tuned` (the expert with
+the constants of `--tune` changed, as in bench/arena.py) may be compared.
 
 Quicker than bench/arena.py for comparing two versions of a level (1,500 positions
 take about a minute), but only a proxy for the share of chicas won, and a noisy one: a
@@ -31,6 +35,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.arena import LEVELS as ARENA_LEVELS
+from bench.arena import READING_ONLY, TUNED, Player, parse_tune
 from engine import Bot, BotLevel, Game, Move, Rules
 from engine.ai.exact import Solver
 from engine.ai.search import EXACT_WORLDS, Lookahead, solve_moves
@@ -40,16 +46,16 @@ from engine.ai.view import SeatView
 SAMPLE_SHARE = 0.15
 
 
-def positions(players: int, count: int, seed: int) -> list[Game]:
-    """Positions with a choice, from chicas the normal level plays against itself (each
-    game knows its plays so far)."""
+def positions(players: int, count: int, seed: int, played_by: str = "normal") -> list[Game]:
+    """Positions with a choice, from chicas `played_by` plays against itself (each game
+    knows its plays so far)."""
     rng = random.Random(seed)
     found: list[Game] = []
     chica = seed * 10**6
     while len(found) < count:
         chica += 1
         game = Game.new(players, Rules(), seed=chica)
-        bots = [Bot("normal", seed=seat) for seat in range(players)]
+        bots = [Player(played_by, seat, None) for seat in range(players)]
         while not game.chica_history and len(found) < count:
             if rng.random() < SAMPLE_SHARE and len(game.legal_moves()) > 1:
                 found.append(game.copy())
@@ -80,14 +86,28 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--levels", default="normal,expert", help="comma-separated")
     parser.add_argument("--budget-ms", type=float, default=None, help="the expert's budget")
+    parser.add_argument(
+        "--tune",
+        action="append",
+        default=[],
+        metavar="MODULE.NAME=VALUE",
+        help="a constant of engine/ai/MODULE.py for the expert-tuned level (a Python literal)",
+    )
+    parser.add_argument(
+        "--played-by", default="normal", choices=ARENA_LEVELS, help="who plays the chicas"
+    )
     args = parser.parse_args(argv)
     levels = args.levels.split(",")
     for level in levels:
-        if level not in list(BotLevel):
+        if level not in [*BotLevel, READING_ONLY, TUNED]:
             parser.error(f"unknown level {level!r}")
+    try:
+        tunes = tuple(parse_tune(text) for text in args.tune)
+    except (ValueError, AttributeError, ImportError, SyntaxError) as error:
+        parser.error(f"--tune: {error}")
 
-    games = positions(args.players, args.positions, args.seed)
-    at_table: dict[tuple[str, int], Bot] = {}  # a watching level's Bot, by chica (seed)
+    games = positions(args.players, args.positions, args.seed, args.played_by)
+    at_table: dict[tuple[str, int], Player] = {}  # a watching level's Bot, by chica (seed)
     regrets: dict[str, list[float]] = {level: [] for level in levels}
     agrees = dict.fromkeys(levels, 0)
     cpu = dict.fromkeys(levels, 0.0)
@@ -96,21 +116,26 @@ def main(argv: list[str] | None = None) -> None:
         best = max(values.values())
         for level in levels:
             start = time.process_time()
-            if BotLevel(level).watches:  # the chica's Bot, as at a table
-                bot = at_table.get((level, game.seed))
-                if bot is None:
-                    at_table = {key: b for key, b in at_table.items() if key[0] != level}
-                    bot = at_table[level, game.seed] = Bot(level, budget_ms=args.budget_ms)
-                bot.seed = index
+            if level in (READING_ONLY, TUNED) or BotLevel(level).watches:  # as at a table
+                player = at_table.get((level, game.seed))
+                if player is None:
+                    at_table = {key: p for key, p in at_table.items() if key[0] != level}
+                    player = Player(level, index, args.budget_ms, tunes)
+                    at_table[level, game.seed] = player
+                assert isinstance(player.player, Bot)
+                player.player.seed = index
             else:
-                bot = Bot(level, seed=index, budget_ms=args.budget_ms)
-            move = bot.choose(game)
+                player = Player(level, index, args.budget_ms, tunes)
+            move = player.choose(game)
             cpu[level] += time.process_time() - start
             value = values[by_rank(move)]
             regrets[level].append(best - value)
             agrees[level] += value >= best - 1e-9
     n = len(games)
-    print(f"{args.players} players, {n} positions (seed {args.seed}), rules quito")
+    print(
+        f"{args.players} players, {n} positions (seed {args.seed}, played by "
+        f"{args.played_by}), rules quito"
+    )
     for level in levels:
         print(
             f"{level}: regret {mean_and_error(regrets[level])} points a move, best move "

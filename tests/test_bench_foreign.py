@@ -1,6 +1,6 @@
 """The foreign opponents of bench/foreign.py: legal moves, no peeking, and the careful
-player leaves no caída it can see; and bench/arena.py's cheaper paired comparison of the
-expert with expert-reading."""
+player leaves no caída it can see; bench/arena.py's cheaper paired comparison of the
+expert with expert-reading; and bench/regret.py's positions played by any of them."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import pytest
 
 from bench.arena import TUNED, Job, Player, parse_tune, play_chica
 from bench.foreign import FOREIGN, Foreign
+from bench.regret import positions
 from engine import Bot, Game, Move, Rules
 from engine.ai import search
 from engine.ai.sim import counts
@@ -95,3 +96,18 @@ def test_the_tuned_expert_changes_a_constant_only_while_it_chooses() -> None:
     assert player.choose(game) in game.legal_moves()
     assert seen == [2]
     assert kept == search.MAX_WORLDS
+
+
+def test_regret_takes_its_positions_from_chicas_the_chosen_player_played() -> None:
+    """Each position is where that player's own chica stood: its plays so far are the
+    ones fresh players of that level choose again from the deal."""
+    games = positions(4, 3, seed=2, played_by="careful")
+    assert len(games) == 3
+    for game in games:
+        replay = Game.new(4, Rules(), seed=game.seed)
+        players = [Player("careful", seat, None) for seat in range(4)]
+        assert game.moves is not None
+        for move in game.moves:
+            assert players[replay.to_play].choose(replay) == move
+            replay.play(move)
+    assert [game.moves for game in positions(4, 3, seed=2)] != [game.moves for game in games]
