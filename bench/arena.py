@@ -239,6 +239,25 @@ def parse_rules(preset: str, options: list[str]) -> Rules:
     return rules.with_options(**changes)
 
 
+def add_tune_option(parser: argparse.ArgumentParser) -> None:
+    """`--tune`, repeatable: see `tunes_of`."""
+    parser.add_argument(
+        "--tune",
+        action="append",
+        default=[],
+        metavar="MODULE.NAME=VALUE",
+        help="a constant of engine/ai/MODULE.py for the expert-tuned level (a Python literal)",
+    )
+
+
+def tunes_of(parser: argparse.ArgumentParser, args: argparse.Namespace) -> tuple[Tune, ...]:
+    """The constants `--tune` names (the parser exits on a bad one)."""
+    try:
+        return tuple(parse_tune(text) for text in args.tune)
+    except (ValueError, SyntaxError, AttributeError, ImportError) as error:
+        parser.error(f"--tune: {error}")
+
+
 def parse_tune(text: str) -> Tune:
     """`MODULE.NAME=VALUE`: a constant of engine/ai/MODULE.py, VALUE a Python literal."""
     target, sep, value = text.partition("=")
@@ -399,13 +418,7 @@ def main(argv: list[str] | None = None) -> None:
         help="the compared level plays every chica whole (expert against expert-reading "
         "otherwise replays only where the expert answered a read style)",
     )
-    parser.add_argument(
-        "--tune",
-        action="append",
-        default=[],
-        metavar="MODULE.NAME=VALUE",
-        help="a constant of engine/ai/MODULE.py for the expert-tuned level (a Python literal)",
-    )
+    add_tune_option(parser)
     parser.add_argument(
         "--fuse",
         action="store_true",
@@ -421,10 +434,7 @@ def main(argv: list[str] | None = None) -> None:
     except (ValueError, TypeError) as error:
         parser.error(str(error))
 
-    try:
-        tunes = tuple(parse_tune(text) for text in args.tune)
-    except (ValueError, SyntaxError, AttributeError, ImportError) as error:
-        parser.error(f"--tune: {error}")
+    tunes = tunes_of(parser, args)
     if not args.fuse:  # before the workers start: they are forked from here
         search.FUSE_FLOOR_MS = math.inf
     pairs = max(1, (args.chicas + 1) // 2)

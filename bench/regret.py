@@ -36,7 +36,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.arena import LEVELS as ARENA_LEVELS
-from bench.arena import READING_ONLY, TUNED, Player, parse_tune
+from bench.arena import READING_ONLY, TUNED, Player, add_tune_option, tunes_of
 from engine import Bot, BotLevel, Game, Move, Rules
 from engine.ai.exact import Solver
 from engine.ai.search import EXACT_WORLDS, Lookahead, solve_moves
@@ -86,13 +86,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--levels", default="normal,expert", help="comma-separated")
     parser.add_argument("--budget-ms", type=float, default=None, help="the expert's budget")
-    parser.add_argument(
-        "--tune",
-        action="append",
-        default=[],
-        metavar="MODULE.NAME=VALUE",
-        help="a constant of engine/ai/MODULE.py for the expert-tuned level (a Python literal)",
-    )
+    add_tune_option(parser)
     parser.add_argument(
         "--played-by", default="normal", choices=ARENA_LEVELS, help="who plays the chicas"
     )
@@ -101,10 +95,7 @@ def main(argv: list[str] | None = None) -> None:
     for level in levels:
         if level not in [*BotLevel, READING_ONLY, TUNED]:
             parser.error(f"unknown level {level!r}")
-    try:
-        tunes = tuple(parse_tune(text) for text in args.tune)
-    except (ValueError, AttributeError, ImportError, SyntaxError) as error:
-        parser.error(f"--tune: {error}")
+    tunes = tunes_of(parser, args)
 
     games = positions(args.players, args.positions, args.seed, args.played_by)
     at_table: dict[tuple[str, int], Player] = {}  # a watching level's Bot, by chica (seed)
