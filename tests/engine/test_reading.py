@@ -124,17 +124,17 @@ def test_a_player_who_captures_greedily_but_drops_with_care_is_not_answered() ->
 
 
 def test_the_hand_a_player_holds_reads_likelier_than_a_drawn_one() -> None:
-    """In the positions of chicas against the normal level, a watching expert's reading
-    finds the normal player's real hand at least as likely as most hands drawn from the
-    unseen cards, and on average likelier; the hands it draws hold more of the real one."""
+    """In chicas of the normal level, the reading of a seat that watches every play finds
+    its opponent's real hand at least as likely as most hands drawn from the unseen
+    cards, and on average likelier; the hands it draws hold more of the real one."""
     rng = random.Random(5)
     at_least_median = positions = 0
     log_ratios = 0.0
     shared_read = shared_blind = 0
     for seed in range(3):
         game = Game.new(2, Rules(), seed=seed)
-        bots = [Bot("expert", seed=0, budget_ms=BUDGET), Bot("normal", seed=1)]
-        memory = Memory()  # the expert's knowledge: every play so far, as it watches them
+        bots = [Bot("normal", seed=0), Bot("normal", seed=1)]
+        memory = Memory()  # seat 0's knowledge: every play so far, as it watches them
         while not game.chica_history:
             reading = memory.reading(game)
             if game.to_play == 0 and reading is not None and reading.reads(1):
