@@ -114,6 +114,16 @@ class Player:
             for (module, name, _), value in zip(targets, kept, strict=True):
                 setattr(module, name, value)
 
+    @property
+    def watches(self) -> bool:
+        """It watches the table (an expert's Bot): one Player for a whole chica."""
+        return isinstance(self.player, Bot) and self.player.level.watches
+
+    def reseed(self, seed: int) -> None:
+        """Choose from now on with `seed` (a Bot's draws; a foreign player keeps its own)."""
+        if isinstance(self.player, Bot):
+            self.player.seed = seed
+
     def answered(self) -> int:
         """The choices that played against a read style (an expert's; see Bot)."""
         return self.player.answered if isinstance(self.player, Bot) else 0

@@ -36,8 +36,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.arena import LEVELS as ARENA_LEVELS
-from bench.arena import READING_ONLY, TUNED, Player, add_tune_option, tunes_of
-from engine import Bot, BotLevel, Game, Move, Rules
+from bench.arena import READING_ONLY, TUNED, Player, Tune, add_tune_option, tunes_of
+from engine import BotLevel, Game, Move, Rules
 from engine.ai.exact import Solver
 from engine.ai.search import EXACT_WORLDS, Lookahead, solve_moves
 from engine.ai.sim import RankMove
@@ -46,16 +46,18 @@ from engine.ai.view import SeatView
 SAMPLE_SHARE = 0.15
 
 
-def positions(players: int, count: int, seed: int, played_by: str = "normal") -> list[Game]:
+def positions(
+    players: int, count: int, seed: int, played_by: str = "normal", tunes: tuple[Tune, ...] = ()
+) -> list[Game]:
     """Positions with a choice, from chicas `played_by` plays against itself (each game
-    knows its plays so far)."""
+    knows its plays so far; `tunes` for expert-tuned)."""
     rng = random.Random(seed)
     found: list[Game] = []
     chica = seed * 10**6
     while len(found) < count:
         chica += 1
         game = Game.new(players, Rules(), seed=chica)
-        bots = [Player(played_by, seat, None) for seat in range(players)]
+        bots = [Player(played_by, seat, None, tunes) for seat in range(players)]
         while not game.chica_history and len(found) < count:
             if rng.random() < SAMPLE_SHARE and len(game.legal_moves()) > 1:
                 found.append(game.copy())
@@ -97,7 +99,7 @@ def main(argv: list[str] | None = None) -> None:
             parser.error(f"unknown level {level!r}")
     tunes = tunes_of(parser, args)
 
-    games = positions(args.players, args.positions, args.seed, args.played_by)
+    games = positions(args.players, args.positions, args.seed, args.played_by, tunes)
     at_table: dict[tuple[str, int], Player] = {}  # a watching level's Bot, by chica (seed)
     regrets: dict[str, list[float]] = {level: [] for level in levels}
     agrees = dict.fromkeys(levels, 0)
@@ -107,16 +109,14 @@ def main(argv: list[str] | None = None) -> None:
         best = max(values.values())
         for level in levels:
             start = time.process_time()
-            if level in (READING_ONLY, TUNED) or BotLevel(level).watches:  # as at a table
-                player = at_table.get((level, game.seed))
-                if player is None:
-                    at_table = {key: p for key, p in at_table.items() if key[0] != level}
-                    player = Player(level, index, args.budget_ms, tunes)
-                    at_table[level, game.seed] = player
-                assert isinstance(player.player, Bot)
-                player.player.seed = index
-            else:
+            player = at_table.get((level, game.seed))
+            if player is None:
                 player = Player(level, index, args.budget_ms, tunes)
+                if player.watches:  # the chica's Bot, as at a table
+                    at_table = {key: p for key, p in at_table.items() if key[0] != level}
+                    at_table[level, game.seed] = player
+            else:
+                player.reseed(index)
             move = player.choose(game)
             cpu[level] += time.process_time() - start
             value = values[by_rank(move)]
