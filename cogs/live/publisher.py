@@ -108,8 +108,11 @@ class TablePublisher:
             self._wanted = False
             try:
                 async with self._kit.background:
-                    edited = await self._publish_table()
+                    # The table last, its key saved straight after: a crash between the
+                    # edit and the save re-publishes the same table after the restart (a
+                    # useless write), and a hand pushed in between widened that window.
                     pushed = await self._push_hands()
+                    edited = await self._publish_table()
                     if edited or pushed:  # a restart then knows what players see
                         await self._table.save_meta()
                 attempt = 0

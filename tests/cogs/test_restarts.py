@@ -240,6 +240,33 @@ async def test_after_a_restart_a_table_that_shows_its_saved_state_costs_no_reque
     await assert_consistent(world, session.session_id)
 
 
+async def test_what_the_table_shows_is_saved_straight_after_its_edit(world, monkeypatch):
+    """A crash between a table edit and the save of what it shows costs a useless edit
+    after the restart (the bot cannot tell that the message is up to date): no request
+    comes between the two, so the open hand is refreshed before the table."""
+    session = await her_turn_against_bot(world)
+    await open_hand(world, world.ana, session)
+    storage = world.env.bot.storage
+    save_meta = storage.save_meta
+    saved_after: list[int] = []  # the number of requests made before each save
+
+    async def noting_save_meta(*args, **kwargs):
+        saved_after.append(len(http_log(world)))
+        return await save_meta(*args, **kwargs)
+
+    monkeypatch.setattr(storage, "save_meta", noting_save_meta)
+    count = len(http_log(world))
+    await play_one_turn(world, world.ana, current(world.env, session.session_id))
+    await world.env.settle()  # the bot's answer shown on the table and in her hand
+    channel, hands = writes_since(world, count)
+    assert channel and hands  # the table edited, her open hand refreshed
+    log = http_log(world)
+    edits = [i for i in range(count, len(log)) if log[i].startswith("PATCH /channels/")]
+    assert edits
+    for edit in edits:
+        assert edit + 1 in saved_after, log[edit : edit + 2]
+
+
 @pytest.mark.bot_options(bot_pause_seconds=SLOW_BOT)
 async def test_after_a_restart_a_table_behind_its_saved_state_is_edited_once(world, make_bot):
     session, shown, button = await her_card_to_play_against_a_slow_bot(world)
