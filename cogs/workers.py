@@ -38,7 +38,7 @@ from engine import Bot, Game, Move
 T = TypeVar("T")
 
 REVIEW_NICENESS = 10  # the review worker yields the CPU to the tables' own work
-THINK_NICENESS = 5  # the bots' thinking yields the CPU to the event loop (clicks first)
+THINK_NICENESS = 19  # the bots' thinking yields the CPU to the event loop (clicks first)
 PARENT_CHECK_SECONDS = 1.0  # how often a worker's watchdog looks for its parent
 PR_SET_PDEATHSIG = 1  # prctl option (linux/prctl.h): a signal when the parent dies
 STOP_WAIT_SECONDS = 2.0  # a stopped worker is waited for this long, all of them together
