@@ -100,7 +100,7 @@ def main(argv: list[str] | None = None) -> None:
     tunes = tunes_of(parser, args)
 
     games = positions(args.players, args.positions, args.seed, args.played_by, tunes)
-    at_table: dict[tuple[str, int], Player] = {}  # a watching level's Bot, by chica (seed)
+    at_table: dict[tuple[str, int], Player] = {}  # a watching level's, by chica (seed)
     regrets: dict[str, list[float]] = {level: [] for level in levels}
     agrees = dict.fromkeys(levels, 0)
     cpu = dict.fromkeys(levels, 0.0)

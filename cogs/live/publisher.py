@@ -108,9 +108,9 @@ class TablePublisher:
             self._wanted = False
             try:
                 async with self._kit.background:
-                    # The table last, its key saved straight after: a crash between the
-                    # edit and the save re-publishes the same table after the restart (a
-                    # useless write), and a hand pushed in between widened that window.
+                    # Hands first, the table last with its key saved straight after: a
+                    # crash between a table edit and that save makes the restart publish
+                    # the same table again (a useless write), so nothing waits between.
                     pushed = await self._push_hands()
                     edited = await self._publish_table()
                     if edited or pushed:  # a restart then knows what players see
