@@ -13,19 +13,23 @@ from collections.abc import Callable
 
 import discord
 
-from i18n.language import pick_language
-
 from .caches import SettingsCache
 from .discord_io import DiscordIO
+from .languages import server_language
 
 log = logging.getLogger(__name__)
 
 
 class Announcer:
     def __init__(
-        self, io: DiscordIO, settings: SettingsCache, owns: Callable[[int | None], bool]
+        self,
+        io: DiscordIO,
+        settings: SettingsCache,
+        owns: Callable[[int | None], bool],
+        guild_of: Callable[[int], discord.Guild | None],
     ) -> None:
         self._io = io
+        self._guild_of = guild_of
         self._settings = settings
         self._owns = owns
 
@@ -34,8 +38,10 @@ class Announcer:
         return self._owns(guild_id)
 
     async def language(self, guild_id: int | None) -> str:
-        """The server's language (a channel has no reader's locale: Spanish unless set)."""
-        return pick_language((await self._settings.get(guild_id)).language, None)
+        """The server's language: its setting, else its community locale, else Spanish (a
+        post has no starter whose locale would count)."""
+        guild = None if guild_id is None else self._guild_of(guild_id)
+        return await server_language(self._settings, guild, guild_id)
 
     async def post(self, channel_id: int, text: str, once: str) -> bool:
         """Post `text`, once for the key `once` (a post tried again after a crash between

@@ -15,10 +15,11 @@ from typing import Any, Concatenate, ParamSpec, cast
 import discord
 
 from db import StorageError
-from i18n import pick_language, t
+from i18n import join_names, t, tn
 from tables import Refusal, TableSession
 from tables.settings import ServerSettings
 
+from .languages import interaction_languages
 from .services import Services
 from .ui.rows import Rows
 from .ui.words import seat_name
@@ -85,9 +86,32 @@ def _answering(handler: Handler[P], shown_by: RefusalAnswer | None) -> Handler[P
 
 
 async def reader_language(services: Services, interaction: discord.Interaction) -> str:
-    """The language to answer this reader in: the server's, else their Discord's."""
-    settings = await services.settings.get(interaction.guild_id)
-    return pick_language(settings.language, str(interaction.locale))
+    """The language of a private answer to this reader: their Discord's when the bot
+    speaks it, else the server's (`languages.py` has the one rule)."""
+    return (await interaction_languages(services.settings, interaction))[1]
+
+
+async def public_language(services: Services, interaction: discord.Interaction) -> str:
+    """The language of what this command or click posts for everyone in the server: its
+    setting, else its community locale, else this user's Discord's."""
+    return (await interaction_languages(services.settings, interaction))[0]
+
+
+async def language_for(
+    services: Services, interaction: discord.Interaction, *, public: bool
+) -> str:
+    """The language of an answer everyone sees (`public`) or only this reader."""
+    shown, private = await interaction_languages(services.settings, interaction)
+    return shown if public else private
+
+
+async def clicked_language(services: Services, interaction: discord.Interaction) -> str:
+    """The language of a click's new version of the message clicked: the server's for a
+    message everyone sees, the reader's for their private one."""
+    message = interaction.message
+    return await language_for(
+        services, interaction, public=message is not None and not message.flags.ephemeral
+    )
 
 
 async def reply(
@@ -123,10 +147,12 @@ def refusal_text(refusal: Refusal, lang: str, session: TableSession | None) -> s
     params = dict(refusal.params)
     if refusal.key == "not_your_turn" and session is not None and session.seat_to_play is not None:
         params["who"] = seat_name(session, session.seat_to_play, lang)
-    if isinstance(params.get("perms"), list):  # permission names, as Discord shows them
-        params["perms"] = ", ".join(t(f"perm.{name}", lang) for name in params["perms"])
     params.setdefault("who", "?")
     params.setdefault("link", "")
+    perms = params.pop("perms", None)
+    if isinstance(perms, list):  # permission names, as Discord shows them
+        names = join_names([t(f"perm.{name}", lang) for name in perms], lang)
+        return tn(f"refuse.{refusal.key}", lang, len(perms), perms=names, **params)
     return t(f"refuse.{refusal.key}", lang, **params)
 
 
@@ -174,5 +200,4 @@ def require_permissions(interaction: discord.Interaction, settings: ServerSettin
     """Refusal unless the bot may run a table in this channel."""
     missing = missing_permissions(interaction, settings.table_picture)
     if missing:
-        key = "missing_permission" if len(missing) == 1 else "missing_permissions"
-        raise Refusal(key, perms=missing)
+        raise Refusal("missing_permissions", perms=missing)

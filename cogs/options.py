@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from engine import Rules
 from engine.ai import BotLevel
+from i18n import LANGUAGES
 from tables.house_rules import RULE_SETS
 from tables.seasons import MODES
 
-from .localized import choice
+from .localized import choice, language_choice
 
 MODE_CHOICES = [
     choice("choice.bot_mode", "bot"),
@@ -41,11 +42,7 @@ SORT_CHOICES = [choice(f"choice.{key}", key) for key in ("wins", "win_rate", "po
 PLAYERS_CHOICES = [choice("choice.1v1", "1v1"), choice("choice.2v2", "2v2")]
 
 
-LANGUAGE_CHOICES = [
-    choice("choice.es", "es"),
-    choice("choice.en", "en"),
-    choice("word.auto", "auto"),
-]
+LANGUAGE_CHOICES = [*(language_choice(code) for code in LANGUAGES), choice("word.auto", "auto")]
 
 
 SEASON_MODE_CHOICES = [choice(f"choice.season_{mode}", mode) for mode in MODES]

@@ -24,7 +24,7 @@ import discord
 
 from db import PuzzleDay, PuzzleServer, Storage, StorageError
 from engine.ai.puzzles import Difficulty, Puzzle
-from i18n import pick_language, t
+from i18n import t
 from tables.puzzles import (
     NO_HOUR,
     day_at,
@@ -38,6 +38,7 @@ from tables.puzzles import (
 from .caches import SettingsCache
 from .card_emojis import CardEmojis
 from .clock import backoff, now, sleep_until
+from .languages import server_language
 from .scheduler import Scheduler
 from .ui.pictures import picture_file
 from .ui.puzzles import move_words, puzzle_picture, puzzle_text, solve_rows
@@ -234,7 +235,7 @@ class PuzzleDesk:
 
     async def _language(self, guild_id: int) -> str:
         """The server's language (the post is for everyone: nobody's own Discord's)."""
-        return pick_language((await self.settings.get(guild_id)).language, None)
+        return await server_language(self.settings, self.client.get_guild(guild_id), guild_id)
 
     async def _source(self, server: PuzzleServer, puzzle_id: str, lang: str) -> str:
         """Where the puzzle comes from; its player named only with the server's consent."""

@@ -84,7 +84,7 @@ class Services:
         settings, prefs = SettingsCache(storage), PrefsCache(storage)
         workers, scheduler = Workers(review_niceness), Scheduler("cuarenta")
         io = DiscordIO(client)
-        announcer = Announcer(io, settings, functools.partial(runs_guild, client))
+        announcer = Announcer(io, settings, functools.partial(runs_guild, client), client.get_guild)
         seasons = SeasonKeeper(storage, settings, announcer, scheduler)
         logros = LogroHerald(storage, announcer, scheduler)
         kit = TableKit(

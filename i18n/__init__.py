@@ -1,6 +1,29 @@
-"""The one message catalog: every text a user sees, in Spanish and English."""
+"""The one message catalog: every text a user sees, from the PO files in `i18n/locales/`."""
 
-from .catalog import MESSAGES
-from .language import LANGUAGES, pick_language, t, tn
+from .catalog import LANGUAGES
+from .language import (
+    TEXTS,
+    is_translated,
+    join_names,
+    language_name,
+    language_of_locale,
+    plural_category,
+    private_language,
+    public_language,
+    t,
+    tn,
+)
 
-__all__ = ["LANGUAGES", "MESSAGES", "pick_language", "t", "tn"]
+__all__ = [
+    "LANGUAGES",
+    "TEXTS",
+    "is_translated",
+    "join_names",
+    "language_name",
+    "language_of_locale",
+    "plural_category",
+    "private_language",
+    "public_language",
+    "t",
+    "tn",
+]

@@ -63,12 +63,16 @@ DIM = (170, 200, 180)
 TURN = (250, 204, 21)
 MARK = (255, 140, 26)  # the ring of the card just dropped: amber, apart from the turn's yellow
 
-# The words on the picture that change with the language; perro(s), tanto(s) and chicas
-# are the game's own words in both.
-WORDS = {
-    "es": {"stock": "mazo", "empty": "mesa vacía"},
-    "en": {"stock": "stock", "empty": "empty table"},
-}
+
+@dataclass(frozen=True, slots=True)
+class PictureWords:
+    """The words drawn on the picture, in its reader's language (the caller takes them from
+    the catalog; Spanish's by default): the stock, the empty felt, the chicas won."""
+
+    stock: str = "mazo"
+    empty: str = "mesa vacía"
+    chicas: str = "chicas"
+
 
 # PNGs kept for pictures drawn again as they were (a table posted anew, a replay): a live
 # table's publisher draws only a picture that changed, so a few suffice (about 9 KB each).
@@ -90,7 +94,7 @@ class TablePicture:
     side's points in this chica. chicas: chicas won (drawn "chicas 1"). stock: cards left
     to deal. turn: the side whose turn it is (marked), or None.
     caption: one short line for the footer (the last play, say), or "".
-    lang: "es" or "en", for the few words on the picture (mazo/stock, mesa vacía).
+    words: the few words on the picture (mazo, mesa vacía, chicas) in the reader's language.
     dropped: the card the last player dropped on the table (the one a caída would fall
     on), marked on the picture; None, or a card not on the table, marks nothing.
     """
@@ -102,7 +106,7 @@ class TablePicture:
     stock: int = 0
     turn: int | None = None
     caption: str = ""
-    lang: str = "es"
+    words: PictureWords = PictureWords()
     dropped: Card | str | None = None
 
     def __post_init__(self) -> None:
@@ -114,8 +118,6 @@ class TablePicture:
         object.__setattr__(self, "points", (int(self.points[0]), int(self.points[1])))
         object.__setattr__(self, "chicas", (int(self.chicas[0]), int(self.chicas[1])))
         object.__setattr__(self, "stock", int(self.stock))
-        if self.lang not in WORDS:
-            object.__setattr__(self, "lang", "es")
         if self.turn not in (None, 0, 1):
             raise ValueError(f"turn must be 0, 1 or None, not {self.turn!r}")
 
@@ -507,7 +509,7 @@ def _draw_side(canvas: Canvas, picture: TablePicture, side: int) -> None:
     points = str(picture.points[side])
     points_w = _line(canvas, (x, 78), points, POINTS_PX, INK, align=align, valign="s")
     beside = x + sign * (points_w + 10)
-    chicas = f"chicas {picture.chicas[side]}"  # the game's word in both languages
+    chicas = f"{picture.words.chicas} {picture.chicas[side]}"
     _line(canvas, (beside, 56), chicas, SMALL_PX, DIM, align=align, valign="s")
     _line(
         canvas,
@@ -527,18 +529,16 @@ def _draw_header(canvas: Canvas, picture: TablePicture) -> None:
     _draw_side(canvas, picture, 1)
 
 
-def _draw_empty(canvas: Canvas, lang: str, top: int) -> None:
+def _draw_empty(canvas: Canvas, empty: str, top: int) -> None:
     """ "mesa vacía" in the middle of the felt; `canvas` starts `top` px down the picture."""
     mid = (FELT_TOP + FELT_BOTTOM) // 2
-    _line(
-        canvas, (WIDTH // 2, mid - top), WORDS[lang]["empty"], EMPTY_PX, DIM, align="m", valign="m"
-    )
+    _line(canvas, (WIDTH // 2, mid - top), empty, EMPTY_PX, DIM, align="m", valign="m")
 
 
 def _draw_footer(canvas: Canvas, picture: TablePicture, top: int) -> None:
     """The stock and the caption; `canvas` starts `top` px down the picture."""
     footer_y = HEIGHT - FOOTER_H // 2 - top
-    stock = f"{WORDS[picture.lang]['stock']} {picture.stock}"
+    stock = f"{picture.words.stock} {picture.stock}"
     stock_w = _line(canvas, (MARGIN, footer_y), stock, FOOTER_PX, DIM, valign="m")
     if picture.caption:
         _line(
@@ -563,7 +563,7 @@ def _render_rgb(picture: TablePicture) -> Image.Image:
             sprite = _card_sprite(placed.card, placed.marked)
             image.paste(sprite, (placed.x, placed.y), sprite)
     else:
-        _draw_empty(canvas, picture.lang, 0)
+        _draw_empty(canvas, picture.words.empty, 0)
     _draw_footer(canvas, picture, 0)
     return image
 
@@ -678,17 +678,22 @@ def _adler_combine(first: int, second: int, second_length: int) -> int:
 
 @lru_cache(maxsize=1024)
 def _header_band(
-    sides: tuple[str, str], points: tuple[int, int], chicas: tuple[int, int], turn: int | None
+    sides: tuple[str, str],
+    points: tuple[int, int],
+    chicas: tuple[int, int],
+    turn: int | None,
+    words: PictureWords,
 ) -> Band:
     header = _Indexed(0, HEADER_H, BAND)
-    _draw_header(header, TablePicture(sides=sides, points=points, chicas=chicas, turn=turn))
+    drawn = TablePicture(sides=sides, points=points, chicas=chicas, turn=turn, words=words)
+    _draw_header(header, drawn)
     return header.band()
 
 
 @lru_cache(maxsize=256)
-def _footer_band(lang: str, stock: int, caption: str) -> Band:
+def _footer_band(words: PictureWords, stock: int, caption: str) -> Band:
     footer = _Indexed(FELT_BOTTOM, HEIGHT, BAND)
-    _draw_footer(footer, TablePicture(stock=stock, caption=caption, lang=lang), FELT_BOTTOM)
+    _draw_footer(footer, TablePicture(stock=stock, caption=caption, words=words), FELT_BOTTOM)
     return footer.band()
 
 
@@ -697,11 +702,11 @@ def _felt_band(rows: int) -> Band:
     return _band(_background().crop((0, FELT_TOP, WIDTH, FELT_TOP + rows)))
 
 
-@lru_cache(maxsize=len(WORDS))
-def _empty_band(lang: str) -> Band:
-    """The felt with "mesa limpia" (or "empty table")."""
+@lru_cache(maxsize=8)
+def _empty_band(empty: str) -> Band:
+    """The felt with "mesa vacía" (or "empty table"…)."""
     felt = _Indexed(FELT_TOP, FELT_BOTTOM, FELT)
-    _draw_empty(felt, lang, FELT_TOP)
+    _draw_empty(felt, empty, FELT_TOP)
     return felt.band()
 
 
@@ -745,9 +750,11 @@ Part = Band | Image.Image  # a band ready, or a strip still to deflate
 def _render(picture: TablePicture) -> list[Part]:
     """The picture's bands top to bottom: the kept ones ready, the rows of cards as strips
     (deflated by `_encode`, outside the drawing lock)."""
-    parts: list[Part] = [_header_band(picture.sides, picture.points, picture.chicas, picture.turn)]
+    words = picture.words
+    header = _header_band(picture.sides, picture.points, picture.chicas, picture.turn, words)
+    parts: list[Part] = [header]
     if not picture.cards:
-        parts.append(_empty_band(picture.lang))
+        parts.append(_empty_band(words.empty))
     else:
         # rows of cards, merged where their sprites overlap (a second, fanned row does)
         rows: list[tuple[int, int, list[Placed]]] = []
@@ -766,7 +773,7 @@ def _render(picture: TablePicture) -> list[Part]:
             y = bottom
         if y < FELT_BOTTOM:
             parts.append(_felt_band(FELT_BOTTOM - y))
-    parts.append(_footer_band(picture.lang, picture.stock, picture.caption))
+    parts.append(_footer_band(words, picture.stock, picture.caption))
     return parts
 
 
@@ -891,8 +898,7 @@ def warm_up() -> None:
     with DRAW_LOCK:
         for card in full_deck():
             _card_tile(card, False)
-        for lang in WORDS:
-            _empty_band(lang)
+        _empty_band(PictureWords().empty)
         _background_rows(FELT_TOP, FELT_TOP + SPRITE_H)
         _png_head()
     render_table_png_uncached(

@@ -12,7 +12,7 @@ from tables.session import new_session_id
 
 from ..answers import (
     answers_refusals,
-    reader_language,
+    public_language,
     require_channel,
     require_permissions,
     tell,
@@ -39,7 +39,7 @@ async def challenge(
     guild_id, _ = require_channel(interaction)
     settings = await services.settings.get(guild_id)
     require_permissions(interaction, settings)
-    lang = await reader_language(services, interaction)
+    lang = await public_language(services, interaction)  # the challenge's, posted here
     rules = rules or settings.rules
     chicas = match_length(length, settings.rule_set(rules))
     await open_challenge(services, interaction, user, rules, chicas, lang)
@@ -53,7 +53,7 @@ async def challenge_from_menu(
     guild_id, _ = require_channel(interaction)
     settings = await services.settings.get(guild_id)
     require_permissions(interaction, settings)
-    lang = await reader_language(services, interaction)
+    lang = await public_language(services, interaction)
     chicas = settings.default_rules().chicas_to_win
     await open_challenge(services, interaction, member, settings.rules, chicas, lang)
 

@@ -15,7 +15,7 @@ from i18n import LANGUAGES, t, tn
 from render.card import render_card_png_async
 from tables import Refusal
 
-from ..answers import answers_refusals, reader_language
+from ..answers import answers_refusals, clicked_language, language_for, reader_language
 from ..clock import now
 from ..logros.messages import logros_text
 from ..seasons.messages import season_name
@@ -49,7 +49,7 @@ async def leaderboard(
 ) -> None:
     """A leaderboard of this server (or of every server), its first page: of the current
     season by default (of all time until the season has a match), a past one, or all time."""
-    lang = await reader_language(services, interaction)
+    lang = await language_for(services, interaction, public=public)
     guild_id = interaction.guild_id if scope == "guild" else None
     sort = rating_sort(sort, players)
     chosen = await _season(services, guild_id, season)
@@ -118,7 +118,7 @@ async def stats(
 ) -> None:
     """A player's record in this server: their card (a picture, and the same in words) of
     every match, or their totals of one rule set's."""
-    lang = await reader_language(services, interaction)
+    lang = await language_for(services, interaction, public=public)
     target = user or interaction.user
     guild_id = interaction.guild_id
     quiet = discord.AllowedMentions.none()
@@ -187,7 +187,7 @@ async def click_leaderboard(
     page: int,
     season: SeasonRow | None = None,
 ) -> None:
-    lang = await reader_language(services, interaction)
+    lang = await clicked_language(services, interaction)
     payload = await leaderboard_payload(
         services.storage, guild_id, sort, with_bots, page, lang, season
     )
@@ -232,7 +232,7 @@ async def logros(
     public: bool,
 ) -> None:
     """/cuarenta logros: a player's logros, earned and still to earn."""
-    lang = await reader_language(services, interaction)
+    lang = await language_for(services, interaction, public=public)
     target = user or interaction.user
     earned = await services.storage.player_logros(target.id)
     await interaction.response.send_message(

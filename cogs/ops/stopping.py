@@ -16,9 +16,10 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from i18n import pick_language, t
+from i18n import private_language, t
 
 from ..discord_io import DiscordIO
+from ..languages import server_language
 from ..services import Services
 
 log = logging.getLogger(__name__)
@@ -43,9 +44,11 @@ def watch_interactions(services: Services, io: DiscordIO) -> Callable[[dict[str,
 
 
 async def turn_away(services: Services, io: DiscordIO, data: dict[str, Any]) -> None:
-    guild = data.get("guild_id")
-    settings = await services.settings.get(int(guild) if guild else None)
-    lang = pick_language(settings.language, data.get("locale"))
+    guild_id = int(data["guild_id"]) if data.get("guild_id") else None
+    guild = None if guild_id is None else services.client.get_guild(guild_id)
+    locale = data.get("locale")
+    public = await server_language(services.settings, guild, guild_id, locale)
+    lang = private_language(locale, public)
     await io.answer_unhandled(int(data["id"]), data["token"], t("refuse.restarting", lang))
 
 

@@ -20,6 +20,7 @@ from tables.house_rules import RULE_SETS, explain
 from ..answers import (
     answers_refusals,
     answers_refusals_by,
+    public_language,
     reader_language,
     refusal_text,
     reply,
@@ -60,7 +61,7 @@ async def start(
     guild_id, channel_id = require_channel(interaction)
     settings = await services.settings.get(guild_id)
     require_permissions(interaction, settings)
-    lang = await reader_language(services, interaction)
+    lang = await public_language(services, interaction)  # the table's, for everyone
     mode = mode or "bot"  # what the option's description promises
     rules = rules or settings.rules
     chicas = match_length(length, settings.rule_set(rules))

@@ -10,7 +10,7 @@ from render.table import TablePicture
 from render.text import text_card, text_cards
 
 from ..reviews import Ending, Reviewed
-from ..ui.words import CardDisplay, cards_text
+from ..ui.words import CardDisplay, cards_text, picture_words
 
 EVEN_MARGIN = 3.0  # sides whose accuracies are less than this apart played alike
 
@@ -206,10 +206,12 @@ def costly_move_picture(decision: teacher.Decision, sides: tuple[str, str], lang
         stock=decision.stock,
         turn=decision.seat % 2,
         caption=caption,
-        lang=lang,
+        words=picture_words(lang),
         dropped=decision.last_played,
     )
     hand = TablePicture(
-        cards=tuple(str(c) for c in decision.hand), lang=lang, dropped=decision.played.card
+        cards=tuple(str(c) for c in decision.hand),
+        words=picture_words(lang),
+        dropped=decision.played.card,
     )
     return move_picture(table, hand)

@@ -14,7 +14,7 @@ from typing import Any
 
 from db import PuzzleServer
 from engine import Rules
-from i18n import t
+from i18n import language_name, t
 from tables.house_rules import OPTIONS, RuleOption, rule_set_name, summary
 from tables.puzzles import next_post
 from tables.settings import ServerSettings
@@ -33,7 +33,7 @@ def config_summary(settings: ServerSettings, daily: PuzzleServer | None, lang: s
         rules=rule_set_name(settings.default_rules(), lang, leave_out=()),
         turn=settings.turn_seconds,
         level=t(f"choice.{settings.bot_level}", lang),
-        language=t(f"choice.{language}", lang) if language else t("word.auto", lang),
+        language=language_name(language, lang) if language else t("word.auto", lang),
         picture=t("word.on" if settings.table_picture else "word.off", lang),
     )
     hands = t("word.on" if settings.replay_all_hands else "word.off", lang)

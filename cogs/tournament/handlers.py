@@ -18,6 +18,7 @@ from tables.tournament import Format, Tournament, TournamentSettings
 
 from ..answers import (
     answers_refusals,
+    public_language,
     reader_language,
     reply,
     require_channel,
@@ -95,7 +96,7 @@ async def tournament_command(
         guild_id=guild_id,
         channel_id=channel_id,
         host_id=interaction.user.id,
-        lang=lang,
+        lang=await public_language(services, interaction),  # its posts are for everyone
         settings=TournamentSettings(
             team_size=2 if teams == "pairs" else 1,
             format=Format(format),
@@ -113,7 +114,7 @@ async def tournament_command(
         now=now(),
     )
     live = await services.tournaments.create(tournament)
-    payload = tournament_payload(tournament, lang)
+    payload = tournament_payload(tournament, tournament.lang)
     try:
         await interaction.response.send_message(**payload.to_send())
         message = await interaction.original_response()

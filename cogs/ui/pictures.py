@@ -11,7 +11,7 @@ from i18n import t
 from render.table import PARTNERS, TablePicture
 from tables import TableSession
 
-from .words import level_word
+from .words import level_word, picture_words
 
 
 def table_picture(session: TableSession) -> TablePicture:
@@ -47,7 +47,7 @@ def table_picture(session: TableSession) -> TablePicture:
         chicas=game.chicas,
         stock=len(game.stock),
         turn=None if turn is None else turn % 2,
-        lang=lang,
+        words=picture_words(lang),
         dropped=game.last_played,  # the card a caída would fall on, marked
     )
 

@@ -12,7 +12,7 @@ from render.table import TablePicture
 
 from . import ids
 from .rows import Rows, Style, button
-from .words import CardDisplay, cards_text, plain, score_text
+from .words import CardDisplay, cards_text, picture_words, plain, score_text
 
 RANK_NAMES = "A234567JQK"
 
@@ -75,10 +75,10 @@ def puzzle_picture(puzzle: Puzzle, lang: str) -> bytes:
         stock=0,
         turn=puzzle.seat % 2,
         caption=t("puzzle.caption", lang),
-        lang=lang,
+        words=picture_words(lang),
         dropped=puzzle.last_played,
     )
-    hand = TablePicture(cards=tuple(str(card) for card in puzzle.hand), lang=lang)
+    hand = TablePicture(cards=tuple(str(card) for card in puzzle.hand), words=picture_words(lang))
     return move_picture(table, hand)
 
 

@@ -13,6 +13,7 @@ from typing import Any, Protocol
 from engine import Card, Rules
 from engine.tally import perros_tantos
 from i18n import t, tn
+from render.table import PictureWords
 from render.text import text_cards
 from tables import TableSession, house_rules
 from tables.session import FEMININE_BOT_NAMES, Seat
@@ -75,15 +76,15 @@ def score_text(points: int, lang: str) -> str:
         "table.score",
         lang,
         perros=perros,
-        perro_word=t("word.perro" if perros == 1 else "word.perros", lang),
+        perro_word=tn("word.perro", lang, perros),
         tantos=tantos,
-        tanto_word=t("word.tanto" if tantos == 1 else "word.tantos", lang),
+        tanto_word=tn("word.tanto", lang, tantos),
         points=points,
     )
 
 
 def length_text(chicas: int, lang: str) -> str:
-    return t("length.one", lang) if chicas == 1 else t("length.many", lang, n=chicas)
+    return tn("length", lang, chicas)
 
 
 def cards_text(cards: Iterable[Card], display: CardDisplay) -> str:
@@ -143,3 +144,13 @@ def mode_name(players: int, lang: str, with_bots: bool = False) -> str:
 def record_text(wins: int, losses: int, lang: str) -> str:
     """ "3 ganadas, 1 perdida"."""
     return f"{tn('count.won', lang, wins)}, {tn('count.lost', lang, losses)}"
+
+
+@lru_cache(maxsize=16)
+def picture_words(lang: str) -> PictureWords:
+    """The words a table picture draws (mazo, mesa vacía, chicas), in `lang`."""
+    return PictureWords(
+        stock=t("picture.stock", lang),
+        empty=t("picture.empty", lang),
+        chicas=t("tournament.picture_chicas", lang),
+    )

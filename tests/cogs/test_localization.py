@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from i18n import MESSAGES
+from i18n import TEXTS
 
 
 def synced_commands(env) -> list[dict]:
@@ -14,7 +14,7 @@ def synced_commands(env) -> list[dict]:
 async def test_command_names_are_localized(world):
     commands = synced_commands(world.env)
     group = next(c for c in commands if c["name"] == "cuarenta")
-    assert group["description_localizations"]["es-ES"] == MESSAGES["cmd.cuarenta.desc"][0]
+    assert group["description_localizations"]["es-ES"] == TEXTS["es"]["cmd.cuarenta.desc"]
     subcommands = {o["name"]: o for o in group["options"]}
     assert subcommands["start"]["name_localizations"] == {"es-ES": "empezar", "es-419": "empezar"}
     mode = next(o for o in subcommands["start"]["options"] if o["name"] == "mode")

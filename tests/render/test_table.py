@@ -16,6 +16,7 @@ from render.table import (
     CARD_W,
     HEIGHT,
     WIDTH,
+    PictureWords,
     TablePicture,
     card_positions,
     render_table_png,
@@ -96,9 +97,10 @@ def test_table_picture_rejects_what_is_not_a_table() -> None:
         TablePicture(turn=2)
 
 
-def test_unknown_language_falls_back_to_spanish() -> None:
-    assert TablePicture(lang="qu").lang == "es"
-    assert render_table_png(TablePicture(lang="en")) != render_table_png(TablePicture(lang="es"))
+def test_the_words_drawn_are_the_callers() -> None:
+    assert TablePicture().words == PictureWords()  # Spanish's unless told
+    english = PictureWords(stock="stock", empty="empty table", chicas="chicas")
+    assert render_table_png(TablePicture(words=english)) != render_table_png(TablePicture())
 
 
 def test_the_dropped_card_is_kept_only_if_it_is_on_the_table() -> None:

@@ -20,8 +20,17 @@ import pytest
 from PIL import Image, ImageFont, features
 
 from render import shapes, table
-from render.table import HEIGHT, WIDTH, TablePicture, card_positions, render_table_png_uncached
+from render.table import (
+    HEIGHT,
+    WIDTH,
+    PictureWords,
+    TablePicture,
+    card_positions,
+    render_table_png_uncached,
+)
 from tests.render.test_table import picture  # the same tables as there and in bench/render.py
+
+ENGLISH = PictureWords(stock="stock", empty="empty table", chicas="chicas")
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -44,7 +53,7 @@ def reference(p: TablePicture) -> Image.Image:
 
 TABLES = {
     "empty": picture(0),
-    "empty-en": picture(0, lang="en", turn=None, caption=""),
+    "empty-en": picture(0, words=ENGLISH, turn=None, caption=""),
     "one": picture(1, turn=1),
     "one-row": picture(5),
     "six": picture(6),
@@ -267,4 +276,4 @@ def test_fonts_are_loaded_once_not_per_picture(monkeypatch: pytest.MonkeyPatch) 
     for i in range(5):  # new labels, scores, stock and caption: new text, no new font
         p = picture(i * 3, sides=(f"Nueva {i}", f"Otra {i}"), points=(i * 2, 30), stock=i)
         assert decode(render_table_png_uncached(p)).size == (WIDTH, HEIGHT)
-    assert decode(render_table_png_uncached(TablePicture(lang="en"))).size == (WIDTH, HEIGHT)
+    assert decode(render_table_png_uncached(TablePicture(words=ENGLISH))).size == (WIDTH, HEIGHT)

@@ -1,0 +1,178 @@
+"""The translators' commands, run from the project's folder:
+
+    python -m i18n.tools check [LANG ...]   every problem of the PO files (exit 1 if any)
+    python -m i18n.tools update             every PO file in line with es.po (keys added,
+                                            renamed, removed; the Spanish and English
+                                            texts beside each key for the translator)
+    python -m i18n.tools new LANG           a new, empty LANG.po to translate
+    python -m i18n.tools stats              how much of each language is translated
+
+The bot reads the PO files themselves at start: there is nothing to compile.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po, write_po
+
+from .catalog import LANGUAGES, LOCALES_DIR, SOURCE_LANGUAGE, po_path, read_texts
+from .checks import translation_problems
+
+# Keys renamed since the PO files were first written: old key -> (new key, placeholders
+# renamed). `update` carries a translation over to its new key.
+RENAMES: dict[str, tuple[str, dict[str, str]]] = {
+    "length.many": ("length.other", {"n": "count"}),
+    "word.perro": ("word.perro.one", {}),
+    "word.perros": ("word.perro.other", {}),
+    "word.tanto": ("word.tanto.one", {}),
+    "word.tantos": ("word.tanto.other", {}),
+    "refuse.missing_permission": ("refuse.missing_permissions.one", {}),
+    "refuse.missing_permissions": ("refuse.missing_permissions.other", {}),
+}
+# Keys a language may leave to Spanish for now (each is read in Spanish meanwhile); the
+# tests name this list, so adding to it is a decision seen in review.
+MAY_FALL_BACK: dict[str, frozenset[str]] = {lang: frozenset() for lang in LANGUAGES}
+REFERENCE_LANGUAGE = "en"  # shown beside each key with the Spanish, for translators
+
+
+def renamed(key: str, text: str) -> tuple[str, str]:
+    """A key and its text under the key's current name."""
+    if key not in RENAMES:
+        return key, text
+    new_key, placeholders = RENAMES[key]
+    for old, new in placeholders.items():
+        text = text.replace(f"{{{old}}}", f"{{{new}}}")
+    return new_key, text
+
+
+def read_catalog(path: Path) -> Catalog:
+    with path.open("rb") as file:
+        return read_po(file, abort_invalid=True)
+
+
+def write_catalog(path: Path, catalog: Catalog) -> None:
+    with path.open("wb") as file:
+        write_po(file, catalog, width=0, omit_header=False, sort_output=False)
+
+
+def new_catalog(lang: str) -> Catalog:
+    return Catalog(
+        locale=lang,
+        project="cuarenta-bot",
+        version="1",
+        creation_date=datetime.now(UTC),
+        fuzzy=False,
+    )
+
+
+def source_entries(directory: Path) -> list[tuple[str, str]]:
+    """es.po's keys and texts, in its order (keys renamed since: under their new names)."""
+    source = read_catalog(po_path(SOURCE_LANGUAGE, directory))
+    return [renamed(str(message.id), str(message.string)) for message in source if message.id]
+
+
+def updated(lang: str, directory: Path) -> Catalog:
+    """`lang`'s catalog with es.po's keys, in es.po's order: its translations kept (under
+    their new names), new keys empty, keys Spanish no longer has dropped."""
+    reference_path = po_path(REFERENCE_LANGUAGE, directory)
+    reference = read_texts(reference_path) if reference_path.exists() else {}
+    path = po_path(lang, directory)
+    catalog = read_catalog(path) if path.exists() else new_catalog(lang)
+    kept: dict[str, tuple[str, bool]] = {}
+    for message in list(catalog):
+        if message.id:
+            if isinstance(message.string, str):
+                key, text = renamed(str(message.id), message.string)
+                kept.setdefault(key, (text, message.fuzzy))
+            catalog.delete(message.id)
+    for key, spanish in source_entries(directory):
+        text, fuzzy = kept.get(key, ("", False))
+        comments = [] if lang == SOURCE_LANGUAGE else [f"es: {spanish}"]
+        if lang not in (SOURCE_LANGUAGE, REFERENCE_LANGUAGE) and key in reference:
+            comments.append(f"{REFERENCE_LANGUAGE}: {renamed(key, reference[key])[1]}")
+        if lang == SOURCE_LANGUAGE:
+            text, fuzzy = spanish, False
+        catalog.add(key, text, auto_comments=comments, flags=("fuzzy",) if fuzzy else ())
+    return catalog
+
+
+def present_languages(directory: Path) -> list[str]:
+    """The languages with a PO file: the bot's five, then any other being started."""
+    found = sorted(path.stem for path in directory.glob("*.po"))
+    return [lang for lang in LANGUAGES if lang in found] + [
+        lang for lang in found if lang not in LANGUAGES
+    ]
+
+
+def check(languages: Sequence[str], directory: Path) -> int:
+    source = read_texts(po_path(SOURCE_LANGUAGE, directory))
+    failed = 0
+    for lang in languages or present_languages(directory):
+        path = po_path(lang, directory)
+        if not path.exists():
+            print(f"{lang}: no file {path}")
+            failed += 1
+            continue
+        try:
+            own = read_texts(path)
+        except Exception as error:  # a PO file that does not parse: say where
+            print(f"{lang}: {path} does not read as a PO file: {error}")
+            failed += 1
+            continue
+        problems = translation_problems(lang, own, source, MAY_FALL_BACK.get(lang, ()))
+        for problem in problems:
+            print(f"{lang}: {problem}")
+        print(f"{lang}: {'OK' if not problems else f'{len(problems)} problems'}")
+        failed += bool(problems)
+    return 1 if failed else 0
+
+
+def stats(directory: Path) -> int:
+    source = read_texts(po_path(SOURCE_LANGUAGE, directory))
+    for lang in present_languages(directory):
+        own = read_texts(po_path(lang, directory)).keys() & source.keys()
+        share = 100 * len(own) / len(source)
+        print(f"{lang}: {len(own)} of {len(source)} messages translated ({share:.0f}%)")
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m i18n.tools", description=__doc__.split("\n")[0]
+    )
+    parser.add_argument("--locales", type=Path, default=LOCALES_DIR, help="the PO files' folder")
+    commands = parser.add_subparsers(dest="command", required=True)
+    checking = commands.add_parser("check", help="every problem of the PO files")
+    checking.add_argument("languages", nargs="*")
+    commands.add_parser("update", help="every PO file in line with es.po")
+    starting = commands.add_parser("new", help="a new, empty PO file for a language")
+    starting.add_argument("language")
+    commands.add_parser("stats", help="how much of each language is translated")
+    args = parser.parse_args(argv)
+    directory: Path = args.locales
+    if args.command == "check":
+        return check(args.languages, directory)
+    if args.command == "stats":
+        return stats(directory)
+    if args.command == "new":
+        path = po_path(args.language, directory)
+        if path.exists():
+            print(f"{path} exists already: `update` brings it up to date")
+            return 1
+        write_catalog(path, updated(args.language, directory))
+        print(f"{path} written: translate it, then `python -m i18n.tools check {args.language}`")
+        return 0
+    for lang in present_languages(directory):
+        write_catalog(po_path(lang, directory), updated(lang, directory))
+        print(f"{lang}: updated")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
