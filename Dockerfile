@@ -24,7 +24,7 @@ COPY render render
 COPY i18n i18n
 COPY cogs cogs
 RUN pip install . && rm -rf build *.egg-info
-COPY bot.py ./
+COPY bot.py RULES*.md ./
 
 RUN useradd --create-home --uid 10001 cuarenta && mkdir /data && chown cuarenta /data
 USER cuarenta

@@ -15,7 +15,7 @@ from typing import Any, Concatenate, ParamSpec, cast
 import discord
 
 from db import StorageError
-from i18n import join_names, t, tn
+from i18n import has_plural, join_names, t, tn
 from tables import Refusal, TableSession
 from tables.settings import ServerSettings
 
@@ -120,14 +120,18 @@ async def reply(
     *,
     ephemeral: bool = True,
     rows: Rows | None = None,
+    file: discord.File | None = None,
 ) -> None:
     """A private answer; if Discord refuses it, there is no one left to tell."""
     view = cast(discord.ui.View, rows) if rows is not None else discord.utils.MISSING
+    attached = discord.utils.MISSING if file is None else file
     try:
         if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=ephemeral, view=view)
+            await interaction.followup.send(text, ephemeral=ephemeral, view=view, file=attached)
         else:
-            await interaction.response.send_message(text, ephemeral=ephemeral, view=view)
+            await interaction.response.send_message(
+                text, ephemeral=ephemeral, view=view, file=attached
+            )
     except discord.HTTPException as error:
         log.info("could not answer interaction %s: %s", interaction.id, error)
 
@@ -152,7 +156,10 @@ def refusal_text(refusal: Refusal, lang: str, session: TableSession | None) -> s
     perms = params.pop("perms", None)
     if isinstance(perms, list):  # permission names, as Discord shows them
         names = join_names([t(f"perm.{name}", lang) for name in perms], lang)
-        return tn(f"refuse.{refusal.key}", lang, len(perms), perms=names, **params)
+        key = f"refuse.{refusal.key}"
+        if has_plural(key):
+            return tn(key, lang, len(perms), perms=names, **params)
+        return t(key, lang, perms=names, **params)
     return t(f"refuse.{refusal.key}", lang, **params)
 
 

@@ -3,6 +3,7 @@
 from .catalog import LANGUAGES
 from .language import (
     TEXTS,
+    has_plural,
     is_translated,
     join_names,
     language_name,
@@ -17,6 +18,7 @@ from .language import (
 __all__ = [
     "LANGUAGES",
     "TEXTS",
+    "has_plural",
     "is_translated",
     "join_names",
     "language_name",

@@ -26,6 +26,11 @@ PLURAL_OTHER = "other"
 # CLDR categories that may be left out: their count reads the `other` text ("many" is
 # French's and Spanish's for a million: "1 000 000 de chicas").
 OPTIONAL_CATEGORIES = frozenset({"many"})
+# Plural keys the bot never says of 0 things (a match of at least one chica, the costly
+# moves of a review that has some, the recent matches of a rated player): their "one" text
+# may say "une chica" in French, where "one" also holds 0. Any other plural key's "one"
+# must say {count} where its "other" does.
+COUNTED_FROM_ONE = frozenset({"rules.chicas", "length", "stats.recent", "review.costly"})
 
 
 def fields(text: str) -> set[str]:
@@ -131,6 +136,7 @@ def translation_problems(
         if (
             plural
             and category == "one"
+            and base not in COUNTED_FROM_ONE
             and one_holds_more_than_1(lang)
             and "count" in fields(own.get(f"{base}.{PLURAL_OTHER}", ""))
             and "count" not in fields(text)

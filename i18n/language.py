@@ -62,6 +62,11 @@ def tn(key: str, lang: str, count: int, /, **params: Any) -> str:
     return text.format(count=count, **params)
 
 
+def has_plural(key: str) -> bool:
+    """Whether `key` is read with `tn()` (it has a `KEY.other`)."""
+    return f"{key}.other" in _SOURCE
+
+
 def join_names(names: Iterable[str], lang: str) -> str:
     """Names joined as the language says a list: "Ana, Beto y Caro", "Ana, Beto and Caro"."""
     listed = list(names)

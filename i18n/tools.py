@@ -125,7 +125,11 @@ def check(languages: Sequence[str], directory: Path) -> int:
             print(f"{lang}: {path} does not read as a PO file: {error}")
             failed += 1
             continue
+        old_names = sorted(key for key in own if key in RENAMES)
+        own = dict(renamed(key, text) for key, text in own.items())
         problems = translation_problems(lang, own, source, MAY_FALL_BACK.get(lang, ()))
+        if old_names:
+            problems.append(f"keys under their old names (`update` renames them): {old_names}")
         for problem in problems:
             print(f"{lang}: {problem}")
         print(f"{lang}: {'OK' if not problems else f'{len(problems)} problems'}")

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from db import HistoryEntry, LoggedSeat, MatchOutcome, Storage
 from engine import Rules
-from i18n import t, tn
+from i18n import join_names, t, tn
 from tables import Seat, TableSession, ratings
 from tables.house_rules import rule_set_name
 from tables.replays import Replay, Step, chica_scores
@@ -72,11 +72,11 @@ def history_line(
     """One match of a history page: when, result, chicas and each one's score (`scores`),
     who, rules, rating."""
     others = [s for s in entry.seats if s.seat != entry.seat]
-    against = ", ".join(seat_label(s, lang) for s in others if s.seat % 2 != entry.side)
+    against = join_names([seat_label(s, lang) for s in others if s.seat % 2 != entry.side], lang)
     partners = [seat_label(s, lang) for s in others if s.seat % 2 == entry.side]
     details = [t("history.against", lang, who=against)]
     if partners:
-        details.append(t("history.partner", lang, who=", ".join(partners)))
+        details.append(t("history.partner", lang, who=join_names(partners, lang)))
     details.append(rule_set_name(Rules.from_dict(entry.rule_options), lang))
     if entry.tournament_id is not None:
         details.append(t("history.tournament", lang))

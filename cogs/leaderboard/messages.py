@@ -6,7 +6,7 @@ import math
 
 from db import HistoryEntry, PlayerStats, RatingRow, SeasonRow, Storage
 from db.ratings import TREND_MATCHES
-from i18n import t, tn
+from i18n import join_names, t, tn
 from tables import ratings
 
 from ..history.messages import seat_label
@@ -234,7 +234,7 @@ def rating_lines(
             t(
                 "stats.best_win",
                 lang,
-                who=", ".join(against),
+                who=join_names(against, lang),
                 rating=ratings.shown(strength),
                 when=f"<t:{int(entry.finished_at)}:R>",
             )

@@ -33,6 +33,7 @@ from ..clock import now
 from ..live.live_table import LiveTable
 from ..live.state import Hand
 from ..options import match_length
+from ..rules_book import rules_attachment
 from ..services import Services, services_of
 from ..ui import ids
 from ..ui.ids import Clickable, LobbyAction, TableAction
@@ -101,7 +102,7 @@ async def rules(services: Services, interaction: discord.Interaction) -> None:
     table = services.runtime.latest_in_channel(interaction.channel_id or 0)
     settings = await services.settings.get(interaction.guild_id)
     active = table.session.rules if table else settings.default_rules()
-    await tell_rules(interaction, active, lang)
+    await tell_rules(interaction, active, lang, full=True)
 
 
 @answers_refusals
@@ -155,13 +156,18 @@ async def stop(services: Services, interaction: discord.Interaction) -> None:
     await reply(interaction, t("stop.done", lang))
 
 
-async def tell_rules(interaction: discord.Interaction, active: Rules, lang: str) -> None:
+async def tell_rules(
+    interaction: discord.Interaction, active: Rules, lang: str, full: bool = False
+) -> None:
     """The rules in short, and what the table plays differently from Quito: one answer
-    (two only if that would pass Discord's 2,000 characters)."""
+    (two only if that would pass Discord's 2,000 characters); `full`: the whole rules in
+    the reader's language attached to the last."""
     parts = [rules_text(active, lang), explain(active, lang, changed_only=True)]
     together = "\n\n".join(part for part in parts if part)
-    for text in [together] if len(together) <= MESSAGE_LIMIT else parts:
-        await reply(interaction, text)
+    texts = [together] if len(together) <= MESSAGE_LIMIT else [part for part in parts if part]
+    for index, text in enumerate(texts):
+        last = index == len(texts) - 1
+        await reply(interaction, text, file=rules_attachment(lang) if full and last else None)
 
 
 # ---------------------------------------------------------------- opening

@@ -12,7 +12,7 @@ from typing import Any
 
 from engine import Card, Move
 from engine.events import EventKind
-from i18n import t, tn
+from i18n import join_names, t, tn
 from tables import EndReason, Phase, TableSession, house_rules
 from tables.session import LogEntry, LogKind, log_kind
 
@@ -51,7 +51,12 @@ def lobby_payload(session: TableSession, lang: str) -> Payload:
         lines.append(t("lobby.seats_1v1", lang, a=names[0], b=names[1]))
     else:
         lines.append(
-            t("lobby.seats_2v2", lang, a=f"{names[0]}, {names[2]}", b=f"{names[1]}, {names[3]}")
+            t(
+                "lobby.seats_2v2",
+                lang,
+                a=join_names(names[0::2], lang),
+                b=join_names(names[1::2], lang),
+            )
         )
     if session.phase == Phase.LOBBY:
         if session.hints_on:

@@ -10,6 +10,7 @@ import discord
 import pytest
 import pytest_asyncio
 import simcord.env
+import simcord.interactions
 
 import cogs.clock
 import tables.session
@@ -51,6 +52,24 @@ def quick_retries(monkeypatch):
 def no_pause_between_hands(monkeypatch):
     """The next hand starts at once (a test of the pause sets its own length)."""
     monkeypatch.setattr(tables.session, "HAND_PAUSE_SECONDS", 0)
+
+
+@pytest.fixture(autouse=True)
+def discord_locales(monkeypatch):
+    """simcord sends every interaction as from an "en-US" Discord: here a test may give each
+    user a locale of their own, a default for everyone, and the server a community locale
+    (tests/cogs/helpers.py: `speaks`, `in_language`, `community`)."""
+    build = simcord.interactions.base_payload
+
+    def with_locales(backend, *, user_id, guild_id, **rest):
+        record, payload = build(backend, user_id=user_id, guild_id=guild_id, **rest)
+        locales = getattr(backend, "cuarenta_locales", {})
+        payload["locale"] = locales.get(user_id, locales.get(None, "en-US"))
+        if guild_id is not None and ("guild", guild_id) in locales:
+            payload["guild_locale"] = locales["guild", guild_id]
+        return record, payload
+
+    monkeypatch.setattr(simcord.interactions, "base_payload", with_locales)
 
 
 @pytest.fixture

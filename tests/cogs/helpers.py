@@ -217,3 +217,21 @@ def rest_that_yields(env, monkeypatch) -> None:
         await asyncio.sleep(0)
 
     before_each_request(env, monkeypatch, a_turn)
+
+
+# ------------------------------------------------------------------ languages
+DISCORD_LOCALE = {"es": "es-419", "en": "en-US", "nl": "nl", "fr": "fr", "tr": "tr"}
+
+
+def speaks(env, locale: str, *members) -> None:
+    """These members' Discord is in `locale` ("nl", "es-ES"…); no member: everyone's."""
+    locales = env.backend.__dict__.setdefault("cuarenta_locales", {})
+    for member in members or (None,):
+        locales[None if member is None else member.id] = locale
+
+
+async def in_language(world, lang: str) -> None:
+    """The server set to `lang`, and everyone's Discord in it too: every answer, public or
+    private, is in `lang`."""
+    await world.env.bot.services.settings.change(world.guild.id, language=lang)
+    speaks(world.env, DISCORD_LOCALE[lang])

@@ -6,13 +6,9 @@ import pytest
 
 from cogs.openings import MAINTENANCE_KEY
 from i18n import t
-from tests.cogs.helpers import only_session, services, table_message
+from tests.cogs.helpers import in_language, only_session, services, table_message
 
 LANGS = ["en", "es"]
-
-
-async def in_language(world, lang):
-    await services(world.env).settings.change(world.guild.id, language=lang)
 
 
 def make_owner(world, member):

@@ -19,6 +19,7 @@ from tests.cogs.helpers import (
     buttons,
     cards_in,
     enabled,
+    in_language,
     only_session,
     open_hand,
     play_until_over,
@@ -235,7 +236,7 @@ def test_the_replay_cache_keeps_the_latest_and_databases_apart():
 
 @pytest.mark.parametrize("lang", ["es", "en"])
 async def test_a_review_asked_for_a_match_it_cannot_review_says_why(world, lang):
-    await world.env.bot.services.settings.change(world.guild.id, language=lang)
+    await in_language(world, lang)
     await record_history(world, count=1, logged=())  # her only match kept no plays
     nothing = await world.ana.slash(world.channel, "cuarenta review", match="1")
     assert nothing.ephemeral and nothing.response.content == t("refuse.review_no_moves", lang)
@@ -249,7 +250,7 @@ async def test_a_review_asked_for_a_match_it_cannot_review_says_why(world, lang)
 async def test_a_replay_tells_the_moves_the_timer_or_a_bot_made_for_a_player(world, lang):
     """Move 1 played by the timer, move 2 by the bot that took the seat: the replay says
     so, in the words the live table used; the players' own moves are told plainly."""
-    await world.env.bot.services.settings.change(world.guild.id, language=lang)
+    await in_language(world, lang)
     match = played_match("h0", world.guild.id, world.ana.id, world.beto.id, time.time())
     await world.env.bot.storage.record_match(replace(match, stand_ins={0: "timeout", 1: "bot"}))
     log = await world.env.bot.storage.match_log("h0")
@@ -272,7 +273,7 @@ async def test_a_replaced_players_review_rates_only_the_moves_she_made(world, la
     """Ana's first two moves of the second half were the timer's, the rest the bot's that
     took her seat: her accuracy, her count and her costliest moves are of her own moves;
     the others are counted apart, and she is "you", not "🤖 in place of @ana"."""
-    await world.env.bot.services.settings.change(world.guild.id, language=lang)
+    await in_language(world, lang)
     match = played_match("h0", world.guild.id, world.ana.id, world.beto.id, time.time())
     game = Game.new(players=2, rules=RULES, seed=match.seed)
     hers = []
@@ -309,7 +310,7 @@ async def test_a_history_row_gives_each_chicas_score_not_a_sum(world, lang):
     """Players remember "14–40, 8–50", not the sum of their points over the chicas: each
     chica's final score, the player's side first as in "chicas 0–2"; a match whose moves
     were not kept shows how many chicas each side won, and no sum."""
-    await world.env.bot.services.settings.change(world.guild.id, language=lang)
+    await in_language(world, lang)
     storage = world.env.bot.storage
     ana, beto = world.ana.id, world.beto.id
     two_chicas = played_match("h0", world.guild.id, ana, beto, time.time() - 60, Rules())
@@ -328,7 +329,7 @@ async def test_a_history_row_gives_each_chicas_score_not_a_sum(world, lang):
         assert rows[0].endswith(f" · chicas {won}–{lost} ({told})")
         mine = unlogged.results[side]
         assert rows[1].endswith(f" · chicas {mine.chicas_won}–{mine.chicas_lost}")
-        assert t("word.perros", lang) not in shown.response.content  # no sum of points
+        assert t("word.perro.other", lang) not in shown.response.content  # no sum of points
 
 
 async def test_a_replay_shows_a_hand_in_the_order_the_live_hand_did(world):

@@ -10,7 +10,7 @@ from engine import Rules
 from i18n import t
 from tables.house_rules import OPTION_BY_FIELD, OPTIONS, RuleOption
 from tables.settings import ServerSettings
-from tests.cogs.helpers import at_once, current, only_session, play_one_turn
+from tests.cogs.helpers import at_once, current, in_language, only_session, play_one_turn
 
 
 def selects(message) -> dict[str, dict]:
@@ -189,7 +189,7 @@ async def test_two_managers_changing_two_options_at_once_both_count(world, manag
 
 @pytest.mark.parametrize("lang", ["es", "en"])
 async def test_the_settings_say_the_bot_level_and_that_start_uses_these_rules(world, manager, lang):
-    await world.env.bot.services.settings.change(world.guild.id, language=lang)
+    await in_language(world, lang)
     shown = await manager.slash(world.channel, "cuarenta config", bot_level="expert")
     settings = await world.env.bot.services.settings.get(world.guild.id)
     summary = house_rules.config_summary(settings, None, lang)

@@ -14,6 +14,7 @@ from tables.settings import house_rules_config
 from tests.cogs.helpers import (
     buttons,
     current,
+    in_language,
     only_session,
     play_until_over,
     table_message,
@@ -71,7 +72,7 @@ async def test_the_host_changes_the_rules_in_the_lobby(world):
 
 @pytest.mark.parametrize("lang", ["es", "en"])
 async def test_the_rules_are_one_short_answer_with_only_what_differs_from_quito(world, lang):
-    await world.env.bot.services.settings.change(world.guild.id, language=lang)
+    await in_language(world, lang)
     await world.ana.slash(world.channel, "cuarenta start", bot_level="easy")  # Quito
     quito = await world.ana.slash(world.channel, "cuarenta rules")
     assert quito.followups == [] and quito.response.content == rules_text(Rules(), lang)
@@ -98,7 +99,8 @@ async def test_the_house_rules_have_one_name_everywhere(world, lang):
     with the same words, which say what they change from Quito; the lobby's button, short."""
     named = Rules(leftovers="last_capturer", caidas_seguidas=3)
     settings = world.env.bot.services.settings
-    await settings.change(world.guild.id, language=lang, **house_rules_config(named))
+    await settings.change(world.guild.id, **house_rules_config(named))
+    await in_language(world, lang)
     name = HOUSE_NAMES[lang]
     admins = world.guild.create_role("admins", permissions=discord.Permissions(manage_guild=True))
     manager = world.guild.add_member(world.env.create_user("dora"), roles=[admins])

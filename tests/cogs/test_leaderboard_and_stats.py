@@ -7,7 +7,7 @@ import pytest
 from cogs.leaderboard.messages import MIN_MATCHES_FOR_RATE
 from db import MatchOutcome, MatchRecord, PlayerResult
 from i18n import t, tn
-from tests.cogs.helpers import enabled
+from tests.cogs.helpers import enabled, in_language
 from tests.cogs.test_localization import synced_commands
 
 
@@ -76,7 +76,7 @@ async def test_stats_of_a_player(world):
 async def test_a_win_rate_board_without_enough_matches_says_why(world, lang):
     """Players with a few matches have no win rate yet: the board says so, rather than
     that nothing was recorded."""
-    await world.env.bot.services.settings.change(world.guild.id, language=lang)
+    await in_language(world, lang)
     storage = world.env.bot.storage
     await storage.record_match(duel_record(1, world.guild.id, world.ana.id, world.beto.id))
     shown = await world.carla.slash(world.channel, "cuarenta leaderboard", sort="win_rate")
@@ -87,7 +87,7 @@ async def test_a_win_rate_board_without_enough_matches_says_why(world, lang):
 
 async def test_the_spanish_rating_is_a_level_not_points(world):
     """ "Puntuación" next to "puntos" confused players: the rating is "nivel" in Spanish."""
-    await world.env.bot.services.settings.change(world.guild.id, language="es")
+    await in_language(world, "es")
     storage = world.env.bot.storage
     await storage.record_match(duel_record(1, world.guild.id, world.ana.id, world.beto.id))
     shown = await world.carla.slash(world.channel, "cuarenta leaderboard", sort="rating")
@@ -98,7 +98,7 @@ async def test_the_spanish_rating_is_a_level_not_points(world):
 @pytest.mark.parametrize("lang", ["es", "en"])
 async def test_stats_and_leaderboards_are_private_unless_shared(world, lang):
     """A look at the rankings leaves nothing in the game channel; `public` shows it there."""
-    await world.env.bot.services.settings.change(world.guild.id, language=lang)
+    await in_language(world, lang)
     storage = world.env.bot.storage
     await storage.record_match(duel_record(1, world.guild.id, world.ana.id, world.beto.id))
     for command in ("cuarenta stats", "cuarenta leaderboard"):
@@ -121,7 +121,7 @@ async def test_the_option_to_share_is_named_in_spanish_too(world):
 
 @pytest.mark.parametrize("lang", ["es", "en"])
 async def test_stats_of_a_player_whose_every_match_was_abandoned_say_so(world, lang):
-    await world.env.bot.services.settings.change(world.guild.id, language=lang)
+    await in_language(world, lang)
     storage = world.env.bot.storage
     for number in (1, 2):
         abandoned = MatchOutcome.ABANDONED

@@ -15,6 +15,7 @@ from tests.cogs.helpers import (
     enabled,
     forfeit,
     forfeit_question,
+    in_language,
     message,
     only_session,
     open_hand,
@@ -71,7 +72,7 @@ async def test_a_player_chooses_a_team_in_a_2v2_lobby(world):
     session = only_session(world.env)
     assert session.seats[2].user_id == world.carla.id and session.seats[3] is None
     shown = table_message(world, session).content
-    assert f"Team A: <@{world.ana.id}>, <@{world.carla.id}>" in shown
+    assert f"Team A: <@{world.ana.id}> and <@{world.carla.id}>" in shown  # a list, in words
 
 
 @pytest.mark.bot_options(bot_pause_seconds=10)
@@ -239,7 +240,7 @@ async def test_a_ping_discord_refuses_does_not_stop_the_game(world):
 
 @pytest.mark.parametrize("lang", ["es", "en"])
 async def test_preferences_say_what_each_one_does(world, lang):
-    await world.env.bot.services.settings.change(world.guild.id, language=lang)
+    await in_language(world, lang)
     shown = await world.ana.slash(world.channel, "cuarenta preferences")
     off = t("word.off", lang)
     lines = t("prefs.lines", lang, one_tap=off, turn_ping=off)
@@ -250,7 +251,7 @@ async def test_preferences_say_what_each_one_does(world, lang):
 @pytest.mark.parametrize("lang", ["es", "en"])
 async def test_a_forfeit_asks_first_and_an_early_one_says_it_will_not_count(world, lang):
     session = await duel(world)
-    await world.env.bot.services.settings.change(world.guild.id, language=lang)  # her answers
+    await in_language(world, lang)  # her answers
     question, confirm = await forfeit_question(world, world.ana)
     void = t("forfeit.void", lang)
     assert question.content == t("forfeit.confirm", lang, consequence=void)
@@ -276,7 +277,7 @@ async def test_a_forfeit_after_a_real_start_says_the_side_loses(world):
 
 @pytest.mark.parametrize("lang", ["es", "en"])
 async def test_a_2v2_lobby_reads_on_a_phone_and_says_what_is_full_and_what_hints_do(world, lang):
-    await world.env.bot.services.settings.change(world.guild.id, language=lang)
+    await in_language(world, lang)
     await world.ana.slash(world.channel, "cuarenta start", mode="2v2")
     session = only_session(world.env)
     team_b = t("button.team_b", lang)

@@ -15,7 +15,7 @@ from engine.ai.puzzles import Puzzle
 from i18n import t, tn
 from tables import ratings
 from tables.puzzles import DAY_SECONDS, day_at, day_start, from_bot_games, puzzle_of
-from tests.cogs.helpers import at_once, buttons, message_as_seen
+from tests.cogs.helpers import at_once, buttons, in_language, message_as_seen
 
 STOCK = from_bot_games(list(range(6)))  # made once: a few seconds less per test
 
@@ -143,7 +143,7 @@ async def test_streaks_go_on_day_after_day_and_break_on_a_missed_day(world):
 
 @pytest.mark.parametrize("lang", ["es", "en"])
 async def test_stats_show_the_players_puzzles_in_one_line(world, lang):
-    await world.env.bot.services.settings.change(world.guild.id, language=lang)
+    await in_language(world, lang)
     await stocked(world)
     for member, best in ((world.ana, True), (world.beto, False)):
         shown = await member.slash(world.channel, "cuarenta puzzle")

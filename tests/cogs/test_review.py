@@ -26,6 +26,7 @@ from tests.cogs.helpers import (
     cards_in,
     current,
     enabled,
+    in_language,
     only_session,
     open_hand,
     play_until_over,
@@ -250,7 +251,7 @@ async def test_a_hint_slower_than_its_deadline_is_given_up_within_the_turn(
 ):
     """A hint worker that does not answer (a busy machine): the player hears, within her
     turn, that the hint took too long; the match stays rated and her turn is hers."""
-    await world.env.bot.services.settings.change(world.guild.id, language=lang)
+    await in_language(world, lang)
     await world.ana.slash(world.channel, "cuarenta start", mode="bot", bot_level="easy")
     session = only_session(world.env)
     hand = await open_hand(world, world.ana, session)
@@ -275,7 +276,7 @@ async def test_a_hint_asked_as_her_time_runs_out_tells_nothing_and_counts_for_no
     """The hint and the turn's time-out in the same instant: whichever the bot takes first,
     the hint names no move (the timer plays one, the position is gone) and the match stays
     rated."""
-    await world.env.bot.services.settings.change(world.guild.id, language=lang)
+    await in_language(world, lang)
     await world.ana.slash(world.channel, "cuarenta start", mode="bot", bot_level="easy")
     session = only_session(world.env)
     hand = await open_hand(world, world.ana, session)

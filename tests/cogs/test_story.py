@@ -15,7 +15,15 @@ from cogs.ui.table import card_tag, log_lines
 from engine import Bot, EventKind, Move
 from i18n import t, tn
 from tables import TableSession
-from tests.cogs.helpers import current, enabled, only_session, open_hand, table_message
+from tests.cogs.helpers import (
+    DISCORD_LOCALE,
+    current,
+    enabled,
+    only_session,
+    open_hand,
+    speaks,
+    table_message,
+)
 
 PAUSE = 30  # longer than simcord's settle: the pause lasts until a test ends it
 
@@ -27,6 +35,7 @@ def pause_between_hands(monkeypatch):
 
 async def start_vs_bot(world, lang: str):
     await world.env.bot.storage.set_guild_config(world.guild.id, language=lang)
+    speaks(world.env, DISCORD_LOCALE[lang])
     await world.ana.slash(world.channel, "cuarenta start", mode="bot", bot_level="easy")
     return only_session(world.env).session_id
 

@@ -15,6 +15,7 @@ from tests.cogs.helpers import (
     at_once,
     buttons,
     forfeit,
+    in_language,
     play_one_turn,
     play_until_over,
     services,
@@ -88,7 +89,7 @@ async def settle_round(world, player_by_id, played_through: set[str]) -> None:
 
 @pytest.mark.parametrize("lang", ["es"])  # (the English words: the bad-input tests)
 async def test_a_knockout_of_eight_with_two_bots_is_played_to_a_champion(world, manager, lang):
-    await world.env.bot.services.settings.change(world.guild.id, language=lang)
+    await in_language(world, lang)
     eva, fede = (world.guild.add_member(world.env.create_user(n)) for n in ("eva", "fede"))
     tournament = await open_tournament(
         world, manager, format="knockout", size=8, length="one", bot_level="easy"
@@ -183,7 +184,7 @@ async def test_a_pair_signs_up_when_the_partner_accepts(world, manager):
 
 @pytest.mark.parametrize("lang", ["es", "en"])
 async def test_bad_input_gets_a_private_answer_and_changes_nothing(world, manager, lang):
-    await world.env.bot.services.settings.change(world.guild.id, language=lang)
+    await in_language(world, lang)
     refused = await world.ana.slash(world.channel, "cuarenta tournament", format="knockout")
     assert refused.ephemeral
     assert refused.response.content == t("refuse.tournament_not_allowed", lang)
@@ -238,7 +239,7 @@ async def test_a_restart_mid_round_resumes_with_nothing_lost_or_doubled(
 
 @pytest.mark.parametrize("lang", ["es", "en"])
 async def test_a_side_that_never_plays_loses_by_walkover(world, manager, lang):
-    await world.env.bot.services.settings.change(world.guild.id, language=lang)
+    await in_language(world, lang)
     tournament = await open_tournament(world, manager, format="knockout", size=2, deadline=3)
     await press(world, world.ana, tournament, "join")
     await press(world, world.beto, tournament, "join")
@@ -268,7 +269,7 @@ async def test_a_side_that_never_plays_loses_by_walkover(world, manager, lang):
 async def test_no_tournament_where_the_bot_cannot_open_threads_or_in_maintenance(
     world, manager, lang
 ):
-    await world.env.bot.services.settings.change(world.guild.id, language=lang)
+    await in_language(world, lang)
     overwrite = discord.PermissionOverwrite(create_public_threads=False)
     closed = world.guild.create_text_channel("closed", overwrites={world.env.bot.user: overwrite})
     refused = await manager.slash(closed, "cuarenta tournament", format="knockout")
@@ -284,7 +285,7 @@ async def test_no_tournament_where_the_bot_cannot_open_threads_or_in_maintenance
 async def test_without_options_it_shows_this_channels_tournament_or_the_champions(
     world, manager, lang
 ):
-    await world.env.bot.services.settings.change(world.guild.id, language=lang)
+    await in_language(world, lang)
     none = await world.ana.slash(world.channel, "cuarenta tournament")
     assert none.ephemeral and t("tournament.past_none", lang) in none.response.content
     tournament = await open_tournament(world, manager, format="knockout", size=2)
@@ -433,7 +434,7 @@ async def test_two_tournaments_run_side_by_side_in_two_channels(world, manager):
 async def test_withdrawing_after_the_start_asks_first_and_hands_the_match_over(
     world, manager, lang
 ):
-    await world.env.bot.services.settings.change(world.guild.id, language=lang)
+    await in_language(world, lang)
     tournament = await open_tournament(world, manager, format="knockout", size=2)
     await press(world, world.ana, tournament, "join")
     await press(world, world.beto, tournament, "join")
