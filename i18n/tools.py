@@ -37,7 +37,16 @@ RENAMES: dict[str, tuple[str, dict[str, str]]] = {
 }
 # Keys a language may leave to Spanish for now (each is read in Spanish meanwhile); the
 # tests name this list, so adding to it is a decision seen in review.
-MAY_FALL_BACK: dict[str, frozenset[str]] = {lang: frozenset() for lang in LANGUAGES}
+# picture.stock and picture.empty: the two words drawn on the table picture, new since the
+# translators' first files (the picture shows Spanish's "mazo", "mesa vacía" until then).
+NEW_WORDS = frozenset({"picture.stock", "picture.empty"})
+MAY_FALL_BACK: dict[str, frozenset[str]] = {
+    "es": frozenset(),
+    "en": frozenset(),
+    "nl": NEW_WORDS,
+    "fr": NEW_WORDS,
+    "tr": NEW_WORDS,
+}
 REFERENCE_LANGUAGE = "en"  # shown beside each key with the Spanish, for translators
 
 
