@@ -7,6 +7,7 @@ from typing import Any
 
 from db import Season
 from engine import Rules
+from i18n import LANGUAGES
 
 from .house_rules import HOUSE, RULE_SETS, rules_from_saved
 from .refusal import Refusal
@@ -20,7 +21,8 @@ class ServerSettings:
 
     rules: the rule set new tables play: "quito", "cuenca" or "house" (the server's own).
     house_rules: the server's own rule set as `Rules.to_dict()`, None until it has one.
-    language: "es" or "en", or None to follow each player's Discord language.
+    language: one of i18n.LANGUAGES ("es", "en", "nl", "fr", "tr"), or None: the server's
+    community locale, else the starter's Discord language (i18n.public_language).
     replay_all_hands: replays of this server's matches show every seat's hand (a match is
     over when it is replayed); off, each viewer sees only their own.
     seasons: "monthly", "quarterly", "named" (the `named_seasons`, as NamedSeason.to_stored
@@ -87,6 +89,8 @@ def config_changes(**values: Any) -> dict[str, Any]:
         raise Refusal("gone")
     if changes.get("language") == "auto":
         changes["language"] = None
+    elif changes.get("language") is not None and changes["language"] not in LANGUAGES:
+        raise Refusal("gone")
     return changes
 
 

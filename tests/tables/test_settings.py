@@ -7,8 +7,9 @@ import json
 import pytest
 
 from engine import Rules
+from tables import Refusal
 from tables.session import DEFAULT_TURN_SECONDS
-from tables.settings import ServerSettings, house_rules_config
+from tables.settings import ServerSettings, config_changes, house_rules_config
 
 
 def test_defaults_fill_what_the_server_did_not_set():
@@ -44,3 +45,11 @@ def test_the_server_s_house_rules_are_its_default_once_saved():
     assert settings.rule_set("cuenca") == Rules.preset("cuenca")
     with pytest.raises(ValueError):
         settings.rule_set("guayaquil")
+
+
+def test_a_server_may_speak_any_of_the_five_languages_and_no_other():
+    for lang in ("es", "en", "nl", "fr", "tr"):
+        assert config_changes(language=lang) == {"language": lang}
+    assert config_changes(language="auto") == {"language": None}
+    with pytest.raises(Refusal):
+        config_changes(language="de")
