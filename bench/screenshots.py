@@ -38,6 +38,7 @@ sys.path.insert(0, str(ROOT))
 
 import discord  # noqa: E402
 import simcord  # noqa: E402
+import simcord.interactions  # noqa: E402
 from simcord.backend.cdn import CDN_BASE  # noqa: E402
 
 import tables.session  # noqa: E402
@@ -45,9 +46,18 @@ from bot import create_bot  # noqa: E402
 from cogs.clock import now  # noqa: E402
 from db import PlayerResult  # noqa: E402
 from engine.cards import Card  # noqa: E402
+from i18n import LANGUAGES  # noqa: E402
 from render.faces import card_face_png  # noqa: E402
 from tables import ratings  # noqa: E402
-from tests.cogs.helpers import enabled, message_as_seen, only_session, open_hand  # noqa: E402
+from tests.cogs.helpers import (  # noqa: E402
+    DISCORD_LOCALE,
+    enabled,
+    message_as_seen,
+    only_session,
+    open_hand,
+    speaks,
+    with_locales,
+)
 from tests.cogs.test_leaderboard_and_stats import duel_record  # noqa: E402
 from tests.tables.test_logros import played_match  # noqa: E402
 
@@ -114,11 +124,15 @@ async def play_from_one_hand(world: SimpleNamespace, player: object, args: argpa
 
 @contextlib.asynccontextmanager
 async def running(bot: discord.Client) -> AsyncIterator[simcord.Env]:
-    """The bot in simcord; its timers, worker processes and database closed after."""
+    """The bot in simcord; its timers, worker processes and database closed after. Each
+    user's Discord locale is the one `speaks` gave them (simcord sends "en-US")."""
+    built = simcord.interactions.base_payload
+    simcord.interactions.base_payload = with_locales(built)
     try:
         async with simcord.run(bot) as env:
             yield env
     finally:
+        simcord.interactions.base_payload = built
         if hasattr(bot, "services"):
             bot.services.shutdown()  # timers and worker processes
         if hasattr(bot, "storage"):
@@ -143,6 +157,7 @@ async def play_and_shoot(args: argparse.Namespace, database: Path) -> list[Path]
         members = {name: guild.add_member(env.create_user(name)) for name in PLAYERS}
         admins = guild.create_role("admins", permissions=discord.Permissions(manage_guild=True))
         owner = guild.add_member(env.create_user("dora"), roles=[admins])
+        speaks(env, DISCORD_LOCALE[args.lang])  # everyone's Discord in it
         await owner.slash(channel, "cuarenta config", language=args.lang)
         viewer = members[args.viewer]
         player = members["ana"] if args.watch else viewer
@@ -253,6 +268,7 @@ async def play_season_and_shoot(args: argparse.Namespace, database: Path) -> lis
         }
         admins = guild.create_role("admins", permissions=discord.Permissions(manage_guild=True))
         owner = guild.add_member(env.create_user("dora"), roles=[admins])
+        speaks(env, DISCORD_LOCALE[args.lang])  # everyone's Discord in it
         await owner.slash(channel, "cuarenta config", language=args.lang)
         await record_duels(env, guild, channel, members)
         await env.settle()
@@ -285,7 +301,9 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--summary", action="store_true", help="play on until a hand ends; shoot its summary"
     )
-    parser.add_argument("--lang", choices=("es", "en"), default="es", help="server language")
+    parser.add_argument(
+        "--lang", choices=LANGUAGES, default="es", help="server's and players' language"
+    )
     parser.add_argument("--text-cards", action="store_true", help="no card emojis: text")
     parser.add_argument("--seed", type=int, default=1, help="the deals")
     parser.add_argument("--name", help="file name stem (default: the viewer's name)")

@@ -122,7 +122,9 @@ def translation_problems(
     for key, text in own.items():
         original = source_of(key, source)
         if original is None:
-            problems.append(f"{key}: no such key (renamed or removed: `update` drops it)")
+            problems.append(
+                f"{key}: no such key (renamed or removed: run `python -m i18n.tools update`)"
+            )
             continue
         base, _, category = key.rpartition(".")
         plural = base in bases

@@ -15,7 +15,7 @@ import simcord.interactions
 import cogs.clock
 import tables.session
 from bot import CuarentaBot, create_bot
-from tests.cogs.helpers import rest_that_yields
+from tests.cogs.helpers import rest_that_yields, with_locales
 
 
 @pytest.fixture(autouse=True)
@@ -57,19 +57,10 @@ def no_pause_between_hands(monkeypatch):
 @pytest.fixture(autouse=True)
 def discord_locales(monkeypatch):
     """simcord sends every interaction as from an "en-US" Discord: here a test may give each
-    user a locale of their own, a default for everyone, and the server a community locale
-    (tests/cogs/helpers.py: `speaks`, `in_language`, `community`)."""
-    build = simcord.interactions.base_payload
-
-    def with_locales(backend, *, user_id, guild_id, **rest):
-        record, payload = build(backend, user_id=user_id, guild_id=guild_id, **rest)
-        locales = getattr(backend, "cuarenta_locales", {})
-        payload["locale"] = locales.get(user_id, locales.get(None, "en-US"))
-        if guild_id is not None and ("guild", guild_id) in locales:
-            payload["guild_locale"] = locales["guild", guild_id]
-        return record, payload
-
-    monkeypatch.setattr(simcord.interactions, "base_payload", with_locales)
+    user a locale of their own, or everyone one (tests/cogs/helpers.py: `speaks`,
+    `in_language`)."""
+    built = simcord.interactions.base_payload
+    monkeypatch.setattr(simcord.interactions, "base_payload", with_locales(built))
 
 
 @pytest.fixture

@@ -223,6 +223,19 @@ def rest_that_yields(env, monkeypatch) -> None:
 DISCORD_LOCALE = {"es": "es-419", "en": "en-US", "nl": "nl", "fr": "fr", "tr": "tr"}
 
 
+def with_locales(build):
+    """simcord's interaction payload builder (`simcord.interactions.base_payload`), with
+    the locale each user was given by `speaks` ("en-US", simcord's own, by default)."""
+
+    def built(backend, *, user_id, guild_id, **rest):
+        record, payload = build(backend, user_id=user_id, guild_id=guild_id, **rest)
+        locales = getattr(backend, "cuarenta_locales", {})
+        payload["locale"] = locales.get(user_id, locales.get(None, "en-US"))
+        return record, payload
+
+    return built
+
+
 def speaks(env, locale: str, *members) -> None:
     """These members' Discord is in `locale` ("nl", "es-ES"…); no member: everyone's."""
     locales = env.backend.__dict__.setdefault("cuarenta_locales", {})
