@@ -19,6 +19,30 @@ from babel.messages.pofile import read_po
 LOCALES_DIR = Path(__file__).resolve().parent / "locales"
 SOURCE_LANGUAGE = "es"  # holds every key; what any other language falls back to
 LANGUAGES = ("es", "en", "nl", "fr", "tr")  # the languages the bot speaks, es first
+CLDR_CATEGORIES = ("zero", "one", "two", "few", "many", "other")
+
+# Keys renamed since the PO files were first written: old key -> (new key, placeholders
+# renamed). The bot reads a translation under an old name as its new one; `update` writes
+# it so.
+RENAMES: dict[str, tuple[str, dict[str, str]]] = {
+    "length.many": ("length.other", {"n": "count"}),
+    "word.perro": ("word.perro.one", {}),
+    "word.perros": ("word.perro.other", {}),
+    "word.tanto": ("word.tanto.one", {}),
+    "word.tantos": ("word.tanto.other", {}),
+    "refuse.missing_permission": ("refuse.missing_permissions.one", {}),
+    "refuse.missing_permissions": ("refuse.missing_permissions.other", {}),
+}
+
+
+def renamed(key: str, text: str) -> tuple[str, str]:
+    """A key and its text under the key's current name."""
+    if key not in RENAMES:
+        return key, text
+    new_key, placeholders = RENAMES[key]
+    for old, new in placeholders.items():
+        text = text.replace(f"{{{old}}}", f"{{{new}}}")
+    return new_key, text
 
 
 def po_path(lang: str, directory: Path = LOCALES_DIR) -> Path:
@@ -49,7 +73,8 @@ def load_catalog(directory: Path = LOCALES_DIR) -> Catalog:
     """Every language's texts, from the PO files in `directory`.
 
     A language whose PO file is absent is all Spanish. Keys a translation has that
-    Spanish lacks (renamed or removed since) are ignored.
+    Spanish lacks (renamed or removed since) are ignored, but for the plural forms of its
+    language Spanish does not have (`KEY.few`, `KEY.many` where Spanish has `KEY.other`).
     """
     source = read_texts(po_path(SOURCE_LANGUAGE, directory))
     texts = {SOURCE_LANGUAGE: source}
@@ -58,10 +83,18 @@ def load_catalog(directory: Path = LOCALES_DIR) -> Catalog:
         if lang == SOURCE_LANGUAGE:
             continue
         path = po_path(lang, directory)
-        own = read_texts(path) if path.exists() else {}
-        texts[lang] = {key: own.get(key, text) for key, text in source.items()}
-        translated[lang] = frozenset(own.keys() & source.keys())
+        own = dict(renamed(*entry) for entry in read_texts(path).items()) if path.exists() else {}
+        forms = {key: text for key, text in own.items() if plural_form_of(key, source)}
+        texts[lang] = {key: own.get(key, text) for key, text in source.items()} | forms
+        translated[lang] = frozenset(own.keys() & texts[lang].keys())
     return Catalog(texts, translated)
+
+
+def plural_form_of(key: str, source: dict[str, str]) -> bool:
+    """Whether `key` is a plural form Spanish lacks of a key Spanish counts (`X.few`
+    beside Spanish's `X.one` and `X.other`)."""
+    base, _, category = key.rpartition(".")
+    return key not in source and category in CLDR_CATEGORIES and f"{base}.other" in source
 
 
 def available_languages(directory: Path = LOCALES_DIR) -> tuple[str, ...]:

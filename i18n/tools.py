@@ -21,20 +21,19 @@ from pathlib import Path
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 
-from .catalog import LANGUAGES, LOCALES_DIR, SOURCE_LANGUAGE, po_path, read_texts
+from .catalog import (
+    CLDR_CATEGORIES,
+    LANGUAGES,
+    LOCALES_DIR,
+    RENAMES,
+    SOURCE_LANGUAGE,
+    plural_form_of,
+    po_path,
+    read_texts,
+    renamed,
+)
 from .checks import translation_problems
 
-# Keys renamed since the PO files were first written: old key -> (new key, placeholders
-# renamed). `update` carries a translation over to its new key.
-RENAMES: dict[str, tuple[str, dict[str, str]]] = {
-    "length.many": ("length.other", {"n": "count"}),
-    "word.perro": ("word.perro.one", {}),
-    "word.perros": ("word.perro.other", {}),
-    "word.tanto": ("word.tanto.one", {}),
-    "word.tantos": ("word.tanto.other", {}),
-    "refuse.missing_permission": ("refuse.missing_permissions.one", {}),
-    "refuse.missing_permissions": ("refuse.missing_permissions.other", {}),
-}
 # Keys a language may leave to Spanish for now (each is read in Spanish meanwhile); the
 # tests name this list, so adding to it is a decision seen in review.
 # picture.stock and picture.empty: the two words drawn on the table picture, new since the
@@ -48,16 +47,6 @@ MAY_FALL_BACK: dict[str, frozenset[str]] = {
     "tr": NEW_WORDS,
 }
 REFERENCE_LANGUAGE = "en"  # shown beside each key with the Spanish, for translators
-
-
-def renamed(key: str, text: str) -> tuple[str, str]:
-    """A key and its text under the key's current name."""
-    if key not in RENAMES:
-        return key, text
-    new_key, placeholders = RENAMES[key]
-    for old, new in placeholders.items():
-        text = text.replace(f"{{{old}}}", f"{{{new}}}")
-    return new_key, text
 
 
 def read_catalog(path: Path) -> Catalog:
@@ -100,7 +89,9 @@ def updated(lang: str, directory: Path) -> Catalog:
                 key, text = renamed(str(message.id), message.string)
                 kept.setdefault(key, (text, message.fuzzy))
             catalog.delete(message.id)
-    for key, spanish in source_entries(directory):
+    entries = source_entries(directory)
+    source = dict(entries)
+    for key, spanish in entries:
         text, fuzzy = kept.get(key, ("", False))
         comments = [] if lang == SOURCE_LANGUAGE else [f"es: {spanish}"]
         if lang not in (SOURCE_LANGUAGE, REFERENCE_LANGUAGE) and key in reference:
@@ -108,6 +99,12 @@ def updated(lang: str, directory: Path) -> Catalog:
         if lang == SOURCE_LANGUAGE:
             text, fuzzy = spanish, False
         catalog.add(key, text, auto_comments=comments, flags=("fuzzy",) if fuzzy else ())
+        if key.endswith(".other"):  # the language's own plural forms Spanish lacks: kept
+            base = key.removesuffix(".other")
+            for form in CLDR_CATEGORIES:
+                own = f"{base}.{form}"
+                if own in kept and plural_form_of(own, source):
+                    catalog.add(own, kept[own][0], flags=("fuzzy",) if kept[own][1] else ())
     return catalog
 
 
