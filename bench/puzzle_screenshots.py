@@ -20,11 +20,13 @@ sys.path.insert(0, str(ROOT))
 
 import discord  # noqa: E402
 import simcord  # noqa: E402
+import simcord.interactions  # noqa: E402
 
 from bench.screenshots import emoji_assets, shoot  # noqa: E402
 from bot import create_bot  # noqa: E402
 from cogs.clock import now  # noqa: E402
 from tables.puzzles import day_at, day_start, from_bot_games  # noqa: E402
+from tests.cogs.helpers import speaks, with_locales  # noqa: E402
 from tests.cogs.test_puzzles import custom_ids, puzzle_shown  # noqa: E402
 
 OUT = Path("/tmp/shots")
@@ -34,6 +36,8 @@ HEIGHT = 1500
 
 async def main() -> list[Path]:
     shots = []
+    # each user's Discord locale as `speaks` gives it (simcord sends "en-US")
+    simcord.interactions.base_payload = with_locales(simcord.interactions.base_payload)
     with tempfile.TemporaryDirectory() as folder:
         bot = create_bot(
             database_path=Path(folder) / "c40.sqlite3",
@@ -51,6 +55,7 @@ async def main() -> list[Path]:
                     "admins", permissions=discord.Permissions(manage_guild=True)
                 )
                 dora = guild.add_member(env.create_user("dora"), roles=[admins])
+                speaks(env, "es-419")  # everyone's Discord in Spanish, as the server
                 await dora.slash(channel, "cuarenta config", language="es")
                 await bot.storage.add_puzzles(from_bot_games(list(range(8))))
                 await dora.slash(channel, "cuarenta config", puzzle_channel=channel, puzzle_hour=9)
