@@ -34,6 +34,9 @@ RENAMES: dict[str, tuple[str, dict[str, str]]] = {
     "refuse.missing_permissions": ("refuse.missing_permissions.other", {}),
 }
 
+# Keys removed since: the language names (now CLDR's, through Babel: i18n.language_name).
+REMOVED = frozenset({"choice.es", "choice.en"})
+
 
 def renamed(key: str, text: str) -> tuple[str, str]:
     """A key and its text under the key's current name."""

@@ -6,6 +6,9 @@
                                             texts beside each key for the translator)
     python -m i18n.tools new LANG           a new, empty LANG.po to translate
     python -m i18n.tools stats              how much of each language is translated
+    python -m i18n.tools from-python F ...  the keys of old Python catalog modules
+                                            (`KEY: (Spanish, English)`) into es.po and
+                                            en.po: new ones added, changed texts changed
 
 The bot reads the PO files themselves at start: there is nothing to compile.
 """
@@ -13,6 +16,7 @@ The bot reads the PO files themselves at start: there is nothing to compile.
 from __future__ import annotations
 
 import argparse
+import ast
 import sys
 from collections.abc import Sequence
 from datetime import UTC, datetime
@@ -25,6 +29,7 @@ from .catalog import (
     CLDR_CATEGORIES,
     LANGUAGES,
     LOCALES_DIR,
+    REMOVED,
     RENAMES,
     SOURCE_LANGUAGE,
     plural_form_of,
@@ -108,6 +113,55 @@ def updated(lang: str, directory: Path) -> Catalog:
     return catalog
 
 
+def python_messages(path: Path) -> dict[str, tuple[str, str]]:
+    """The `"key": ("Spanish", "English")` entries of a Python catalog module, read
+    without running it."""
+    found: dict[str, tuple[str, str]] = {}
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not isinstance(node, ast.Dict):
+            continue
+        for key, value in zip(node.keys, node.values, strict=True):
+            if not (isinstance(key, ast.Constant) and isinstance(key.value, str)):
+                continue
+            try:
+                texts = ast.literal_eval(value)
+            except ValueError:
+                continue
+            if (
+                isinstance(texts, tuple)
+                and len(texts) == 2
+                and all(isinstance(x, str) for x in texts)
+            ):
+                found[key.value] = texts
+    return found
+
+
+def from_python(paths: Sequence[Path], directory: Path) -> int:
+    """Carry the keys of Python catalog modules into es.po and en.po (new keys at the end,
+    changed texts in place); the other languages then get them through `update`."""
+    messages: dict[str, tuple[str, str]] = {}
+    for path in paths:
+        messages |= python_messages(path)
+    gone = sorted(key for key in messages if key in RENAMES or key in REMOVED)
+    messages = {key: texts for key, texts in messages.items() if key not in gone}
+    print(f"left out, renamed or removed since: {gone}")
+    for index, lang in enumerate((SOURCE_LANGUAGE, REFERENCE_LANGUAGE)):
+        path = po_path(lang, directory)
+        catalog = read_catalog(path)
+        added, changed = [], []
+        for key, texts in messages.items():
+            message = catalog.get(key)
+            if message is None:
+                catalog.add(key, texts[index])
+                added.append(key)
+            elif message.string != texts[index]:
+                message.string = texts[index]
+                changed.append(key)
+        write_catalog(path, catalog)
+        print(f"{lang}: {len(added)} keys added {added}, {len(changed)} texts changed {changed}")
+    return 0
+
+
 def present_languages(directory: Path) -> list[str]:
     """The languages with a PO file: the bot's five, then any other being started."""
     found = sorted(path.stem for path in directory.glob("*.po"))
@@ -164,12 +218,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     starting = commands.add_parser("new", help="a new, empty PO file for a language")
     starting.add_argument("language")
     commands.add_parser("stats", help="how much of each language is translated")
+    merging = commands.add_parser("from-python", help="old Python catalog modules' keys")
+    merging.add_argument("files", nargs="+", type=Path)
     args = parser.parse_args(argv)
     directory: Path = args.locales
     if args.command == "check":
         return check(args.languages, directory)
     if args.command == "stats":
         return stats(directory)
+    if args.command == "from-python":
+        return from_python(args.files, directory)
     if args.command == "new":
         path = po_path(args.language, directory)
         if path.exists():

@@ -243,3 +243,19 @@ def test_the_screen_check_finds_spanish_english_and_unfilled_placeholders():
         f"button.join: label {TEXTS['en']['button.join']!r}"
     ]
     assert foreign.leaks(["Hallo {who}"], []) == ["unfilled {who}"]
+
+
+def test_keys_of_an_old_python_catalog_module_are_carried_into_the_po_files(locales, tmp_path):
+    module = tmp_path / "catalog_new.py"
+    module.write_text(
+        "NEW: dict[str, tuple[str, str]] = {\n"
+        '    "fresh": ("Nuevo {who}", "New {who}"),\n'
+        '    "bye": ("Chao", "EN Adiós"),\n'
+        '    "word.perros": ("perros", "perros"),  # renamed since: left out\n'
+        "}\n"
+    )
+    assert main(["--locales", str(locales), "from-python", str(module)]) == 0
+    spanish, english = read_texts(locales / "es.po"), read_texts(locales / "en.po")
+    assert spanish["fresh"] == "Nuevo {who}" and english["fresh"] == "New {who}"
+    assert spanish["bye"] == "Chao" and english["bye"] == "EN Adiós"
+    assert "word.perros" not in spanish
