@@ -432,7 +432,17 @@ class TableSession:
         events = list(self.game.opening_events)
         self._count_hand_points(events)
         self._record(events, now)
+        self._settle_if_won(now)
         return events
+
+    def _settle_if_won(self, now: float) -> None:
+        """The deal itself won the match (a doble ronda, or a ronda reaching the chica's
+        points): the table ends like any other win. Every path that deals calls this."""
+        game = self.game
+        if game is not None and game.winner is not None and self.phase == Phase.PLAYING:
+            self.winner = game.winner
+            self.paused_until = None
+            self._finish(EndReason.MATCH, now)
 
     # ------------------------------------------------------------------- play
     def seat_of(self, user_id: int) -> int | None:
@@ -675,9 +685,7 @@ class TableSession:
             if finished is not None:
                 self.summary["points"] = finished
             self.paused_until = self.turn_started_at = now + HAND_PAUSE_SECONDS
-        if game.winner is not None:
-            self.winner = game.winner
-            self._finish(EndReason.MATCH, now)
+        self._settle_if_won(now)
         return events
 
     def _count_hand_points(self, events: list[Event]) -> tuple[bool, list[int] | None]:
@@ -830,7 +838,10 @@ class TableSession:
         if game is not None and "moves" in data and "moves" not in game:
             game = {**game, "moves": data["moves"]}  # the plays that made it (to_dict)
         values["game"] = None if game is None else Game.from_dict(game)
-        return cls(**values)
+        session = cls(**values)
+        # Saved by a version that left a match won by its deal playing: it ends now.
+        session._settle_if_won(session.turn_started_at or session.created_at)
+        return session
 
 
 def _shared_log_entry(saved: dict[str, Any]) -> LogEntry:
