@@ -18,7 +18,7 @@ TOURNAMENT_MESSAGES: dict[str, tuple[str, str]] = {
     "opt.teams": ("equipos", "teams"),
     "opt.teams.desc": ("Individual (1 contra 1) o parejas fijas", "Singles or fixed pairs"),
     "opt.size": ("cupos", "size"),
-    "opt.size.desc": ("Cuántos inscritos como máximo (2 a 64)", "Most entries (2 to 64)"),
+    "opt.size.desc": ("Cuántos inscritos como máximo (2 a 96)", "Most entries (2 to 96)"),
     "opt.swiss_rounds": ("rondas", "rounds"),
     "opt.swiss_rounds.desc": (
         "Suizo: cuántas rondas (vacío: las que hagan falta)",
@@ -126,6 +126,10 @@ TOURNAMENT_MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "tournament.runner_up": ("🥈 Segundo lugar: {entry}", "🥈 Runner-up: {entry}"),
     "tournament.third": ("🥉 Tercer lugar: {entry}", "🥉 Third place: {entry}"),
+    "tournament.thirds_shared": (
+        "🥉 Tercer lugar compartido (no se juega): {entries}",
+        "🥉 Third place, shared (not played off): {entries}",
+    ),
     "tournament.final_note": (
         "Las partidas quedan en el historial de cada jugador (/cuarenta historial).",
         "The matches are in each player's history (/cuarenta history).",

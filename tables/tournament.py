@@ -15,27 +15,43 @@ Every match is a table like any other; its result comes back with `record_result
 from __future__ import annotations
 
 import functools
-import math
 import random
 import secrets
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-import networkx as nx
-
 from .refusal import Refusal
 from .session import BOT_NAMES, Seat, TableSession, new_session_id
+from .tournament_formats import FORMATS, FormatRules, Podium
+from .tournament_parts import (
+    GROUP_SIZE,
+    Entry,
+    Format,
+    Pairing,
+    Round,
+    Stage,
+    Standing,
+    bracket,
+)
 
-MAX_ENTRIES = 64
+__all__ = [
+    "GROUP_SIZE",
+    "Entry",
+    "Format",
+    "Pairing",
+    "Podium",
+    "Round",
+    "Stage",
+    "Standing",
+    "Tournament",
+    "TournamentPhase",
+    "TournamentSettings",
+    "bracket",
+]
+
+MAX_ENTRIES = 96  # the Mundial de 40: 96 pairs in 24 groups
 INVITE_SECONDS = 600  # a partner has this long to accept a pair sign-up
-GROUP_SIZE = 4
-
-
-class Format(StrEnum):
-    KNOCKOUT = "knockout"
-    SWISS = "swiss"
-    GROUPS = "groups"
 
 
 class TournamentPhase(StrEnum):
@@ -43,70 +59,6 @@ class TournamentPhase(StrEnum):
     RUNNING = "running"
     FINISHED = "finished"
     CANCELLED = "cancelled"
-
-
-class Stage(StrEnum):
-    """What a round is part of."""
-
-    KNOCKOUT = "knockout"
-    SWISS = "swiss"
-    GROUP = "group"
-    REPECHAJE = "repechaje"  # the thirds of the groups, for the last places in the knockout
-
-
-@dataclass
-class Entry:
-    """One player (singles) or one fixed pair; a bot entry has no members."""
-
-    number: int  # 1, 2, ... in order of sign-up: the entry's id for its tournament
-    members: list[int]  # user ids, in seat order
-    names: list[str]
-    bot_level: str | None = None  # a bot entry: its bots' level
-    withdrawn: bool = False  # left after the start: it loses its matches from then on
-
-    @property
-    def is_bot(self) -> bool:
-        return self.bot_level is not None
-
-
-@dataclass
-class Pairing:
-    """A match of a round between entries `a` and `b` (None: a bye, won by `a`)."""
-
-    a: int
-    b: int | None
-    group: int | None = None  # the group of a group-stage match
-    table_id: str = ""  # the table's session id (and recorded match id), once chosen
-    thread_id: int | None = None  # the thread the table plays in, once made
-    opened_at: float | None = None  # when its table started
-    winner: int | None = None  # the entry that won
-    chicas: list[int] = field(default_factory=lambda: [0, 0])  # a's, b's
-    points: list[int] = field(default_factory=lambda: [0, 0])
-    walkover: bool = False  # won because the other side never showed up, or withdrew
-
-    @property
-    def done(self) -> bool:
-        return self.winner is not None
-
-    @property
-    def loser(self) -> int | None:
-        if self.winner is None or self.b is None:
-            return None
-        return self.b if self.winner == self.a else self.a
-
-    def entries(self) -> tuple[int, ...]:
-        return (self.a,) if self.b is None else (self.a, self.b)
-
-
-@dataclass
-class Round:
-    number: int  # 1, 2, ...
-    stage: Stage
-    pairings: list[Pairing]
-
-    @property
-    def done(self) -> bool:
-        return all(pairing.done for pairing in self.pairings)
 
 
 @dataclass
@@ -134,20 +86,6 @@ class TournamentSettings:
     walkover_seconds: int = 600  # a side that has not played by then loses
     turn_seconds: int = 90
     starts_at: float | None = None  # starts by itself then (None: the host starts it)
-
-
-@dataclass
-class Standing:
-    entry: int
-    played: int = 0
-    wins: int = 0
-    chicas_won: int = 0
-    chicas_lost: int = 0
-    points: int = 0
-
-    @property
-    def chica_difference(self) -> int:
-        return self.chicas_won - self.chicas_lost
 
 
 @dataclass
@@ -376,12 +314,7 @@ class Tournament:
         self.phase = TournamentPhase.RUNNING
         seeded = [entry.number for entry in self.entries]
         random.Random(self.seed).shuffle(seeded)
-        if self.settings.format == Format.KNOCKOUT:
-            first = self._new_round(Stage.KNOCKOUT, bracket(seeded))
-        elif self.settings.format == Format.SWISS:
-            first = self._new_round(Stage.SWISS, self._swiss_pairings())
-        else:
-            first = self._new_round(Stage.GROUP, self._group_round(1))
+        first = self._new_round(*self.rules.first_round(self, seeded))
         self._change()
         return first
 
@@ -460,7 +393,7 @@ class Tournament:
         current = self.current
         if self.phase != TournamentPhase.RUNNING or current is None or not current.done:
             return None
-        following = self._next_pairings(current)
+        following = self.rules.next_round(self, current)
         if following is None:
             self.phase = TournamentPhase.FINISHED
             self._change()
@@ -472,126 +405,31 @@ class Tournament:
             return self.advance() or played
         return played
 
-    def _next_pairings(self, current: Round) -> tuple[Stage, list[Pairing]] | None:
-        if current.stage == Stage.KNOCKOUT:
-            winners = [p.winner for p in current.pairings if p.winner is not None]
-            if len(winners) <= 1:
-                return None
-            pairs = zip(winners[::2], winners[1::2], strict=True)  # (a power of two)
-            return Stage.KNOCKOUT, [Pairing(a, b) for a, b in pairs]
-        if current.stage == Stage.SWISS:
-            if sum(r.stage == Stage.SWISS for r in self.rounds) >= self.swiss_rounds():
-                return None
-            return Stage.SWISS, self._swiss_pairings()
-        if current.stage == Stage.GROUP:
-            group_rounds = sum(r.stage == Stage.GROUP for r in self.rounds)
-            if group_rounds < self._group_rounds():
-                return Stage.GROUP, self._group_round(group_rounds + 1)
-            thirds = self._group_places(3)
-            if len(thirds) >= 2:
-                return Stage.REPECHAJE, bracket(thirds)
-            return Stage.KNOCKOUT, bracket(self._knockout_seeds())
-        # The repechaje is over: the knockout.
-        return Stage.KNOCKOUT, bracket(self._knockout_seeds())
+    # ---------------------------------------------------------------- format
+    @property
+    def rules(self) -> FormatRules:
+        """Its format's rules: pairings, podium, what it lists."""
+        return FORMATS[self.settings.format]
 
-    # ------------------------------------------------------------------ Swiss
+    @property
+    def started(self) -> bool:
+        return self.phase != TournamentPhase.SIGNUP
+
+    @property
+    def places(self) -> int:
+        return self.settings.size
+
+    @property
+    def rounds_asked(self) -> int:
+        return self.settings.swiss_rounds
+
     def swiss_rounds(self) -> int:
-        """The Swiss rounds to play: as set (at most one against each other entry), or
-        as many as a knockout of as many entries (of the places, before the start)."""
-        entries = len(self.entries) if self.phase != TournamentPhase.SIGNUP else self.settings.size
-        if self.settings.swiss_rounds:  # at most a round robin (odd: each with one bye)
-            return min(self.settings.swiss_rounds, max(1, entries - 1 + entries % 2))
-        return max(1, math.ceil(math.log2(max(entries, 2))))
+        """The rounds its format plays (Swiss: as set, or as a knockout would need)."""
+        return self.rules.rounds_count(self)
 
-    def _swiss_pairings(self) -> list[Pairing]:
-        """Entries of like score against each other, no rematch when any pairing avoids
-        one; when their number is odd, a bye to the lowest entry that has not had one."""
-        table = self.standings(Stage.SWISS)
-        active = [s.entry for s in table if not self.entry(s.entry).withdrawn]
-        pairings: list[Pairing] = []
-        if len(active) % 2:
-            had_bye = {p.a for r in self.rounds for p in r.pairings if p.b is None}
-            lowest = next((n for n in reversed(active) if n not in had_bye), active[-1])
-            active.remove(lowest)
-            pairings.append(Pairing(lowest, None))
-        met = self._met()
-        rank = {entry: index for index, entry in enumerate(active)}
-        wins = {s.entry: s.wins for s in table}
-        graph: nx.Graph[int] = nx.Graph()
-        graph.add_nodes_from(active)
-        for i, a in enumerate(active):
-            for b in active[i + 1 :]:
-                rematch = frozenset((a, b)) in met
-                gap = abs(wins[a] - wins[b]) * 100 + abs(rank[a] - rank[b])
-                graph.add_edge(a, b, weight=100_000 - gap - (50_000 if rematch else 0))
-        matched = nx.max_weight_matching(graph, maxcardinality=True)
-        ordered = sorted(
-            (min(e, key=rank.__getitem__), max(e, key=rank.__getitem__)) for e in matched
-        )
-        ordered.sort(key=lambda pair: rank[pair[0]])
-        return [Pairing(a, b) for a, b in ordered] + pairings
-
-    def _met(self) -> set[frozenset[int]]:
-        return {frozenset((p.a, p.b)) for r in self.rounds for p in r.pairings if p.b is not None}
-
-    # ----------------------------------------------------------------- groups
     def groups(self) -> list[list[int]]:
-        """The groups of four (snake by seed), as entry numbers."""
-        seeded = [entry.number for entry in self.entries]
-        random.Random(self.seed).shuffle(seeded)
-        count = max(1, math.ceil(len(seeded) / GROUP_SIZE))
-        groups: list[list[int]] = [[] for _ in range(count)]
-        for index, number in enumerate(seeded):
-            lap, place = divmod(index, count)
-            groups[place if lap % 2 == 0 else count - 1 - place].append(number)
-        return groups
-
-    def _group_rounds(self) -> int:
-        largest = max(len(group) for group in self.groups())
-        return largest - 1 if largest % 2 == 0 else largest
-
-    def _group_round(self, number: int) -> list[Pairing]:
-        """Round `number` of every group's round robin (the circle method)."""
-        pairings = []
-        for index, group in enumerate(self.groups()):
-            members: list[int | None] = list(group)
-            if len(members) % 2:
-                members.append(None)
-            size = len(members)
-            turn = (number - 1) % (size - 1)
-            rotated = [
-                members[0],
-                *(members[1:][-turn:] + members[1:][:-turn] if turn else members[1:]),
-            ]
-            for i in range(size // 2):
-                a, b = rotated[i], rotated[size - 1 - i]
-                if a is None and b is None:
-                    continue
-                if a is None:
-                    a, b = b, None
-                assert a is not None
-                pairings.append(Pairing(a, b, group=index))
-        return pairings
-
-    def _group_places(self, place: int) -> list[int]:
-        """The entries at `place` (1 = first) of each group, in group order."""
-        found = []
-        for index in range(len(self.groups())):
-            table = self.standings(Stage.GROUP, group=index)
-            if len(table) >= place:
-                found.append(table[place - 1].entry)
-        return found
-
-    def _knockout_seeds(self) -> list[int]:
-        """Group winners, then the seconds, then the repechaje's winners."""
-        repechaje = [
-            p.winner
-            for r in self.rounds
-            if r.stage == Stage.REPECHAJE
-            for p in r.pairings
-            if p.winner is not None
-        ]
-        return self._group_places(1) + self._group_places(2) + repechaje
+        """The groups its entries are drawn into (one of all, but in the groups format)."""
+        return self.rules.groups(self)
 
     # -------------------------------------------------------------- standings
     def standings(self, stage: Stage | None = None, group: int | None = None) -> list[Standing]:
@@ -640,24 +478,16 @@ class Tournament:
             p.loser == number for r in self.rounds if r.stage == Stage.KNOCKOUT for p in r.pairings
         )
 
-    def podium(self) -> list[int]:
-        """Champion, runner-up, third (entry numbers), once finished."""
+    def final_podium(self) -> Podium | None:
+        """Champion, runner-up and third place (maybe shared), once finished."""
         if self.phase != TournamentPhase.FINISHED:
-            return []
-        if self.settings.format == Format.SWISS:
-            return [s.entry for s in self.standings(Stage.SWISS)[:3]]
-        final = self.rounds[-1].pairings[0]
-        if final.winner is None:
-            return []
-        places = [final.winner]
-        if final.loser is not None:
-            places.append(final.loser)
-        semis = [r for r in self.rounds if r.stage == Stage.KNOCKOUT][-2:-1]
-        if semis:
-            losers = [p.loser for p in semis[0].pairings if p.loser is not None]
-            overall = {s.entry: i for i, s in enumerate(self.standings())}
-            places += sorted(losers, key=overall.__getitem__)[:1]
-        return places
+            return None
+        return self.rules.podium(self)
+
+    def podium(self) -> list[int]:
+        """Champion, runner-up, then third place (two entries when it is shared)."""
+        found = self.final_podium()
+        return [] if found is None else found.entries()
 
     # ---------------------------------------------------------------- tables
     def table_for(self, pairing: Pairing, channel_id: int, now: float) -> TableSession:
@@ -747,18 +577,3 @@ class Tournament:
             seed=data["seed"],
             version=data["version"],
         )
-
-
-def bracket(seeded: list[int]) -> list[Pairing]:
-    """A knockout round of `seeded` entries (best first), padded to a power of two with
-    byes for the best seeds, in bracket order: the best meets the worst, and the two best
-    can only meet in the final (the winners of pairings 1–2, 3–4... meet next)."""
-    size = 1 << max(1, math.ceil(math.log2(max(len(seeded), 2))))
-    order = [1, 2]
-    while len(order) < size:
-        order = [seed for first in order for seed in (first, 2 * len(order) + 1 - first)]
-    pairings = []
-    for better, worse in zip(order[::2], order[1::2], strict=True):
-        b = seeded[worse - 1] if worse <= len(seeded) else None
-        pairings.append(Pairing(seeded[better - 1], b))
-    return pairings

@@ -11,7 +11,6 @@ from render.tournament import BracketPicture, Match, Standing
 from tables.house_rules import rule_set_name
 from tables.tournament import (
     Entry,
-    Format,
     Invite,
     Pairing,
     Round,
@@ -55,10 +54,7 @@ def entry_plain(entry: Entry, lang: str) -> str:
 def how_words(tournament: Tournament, lang: str) -> str:
     """ "eliminación directa · parejas · a 1 chica · reglas Quito"."""
     settings = tournament.settings
-    if settings.format == Format.SWISS:
-        shape = t("tournament.format.swiss", lang, rounds=tournament.swiss_rounds())
-    else:
-        shape = t(f"tournament.format.{settings.format}", lang)
+    shape = format_words(tournament, lang)
     rules = Rules.from_dict(settings.rule_options) if settings.rule_options else Rules()
     parts = [
         shape,
@@ -69,6 +65,12 @@ def how_words(tournament: Tournament, lang: str) -> str:
     if settings.hints:
         parts.append(t("tournament.hints_on", lang))
     return " · ".join(parts)
+
+
+def format_words(tournament: Tournament, lang: str) -> str:
+    """ "eliminación directa", "suizo a 3 rondas"…"""
+    format_ = tournament.settings.format
+    return t(f"tournament.format.{format_}", lang, rounds=tournament.swiss_rounds())
 
 
 def tournament_payload(tournament: Tournament, lang: str) -> Payload:
@@ -89,7 +91,7 @@ def tournament_payload(tournament: Tournament, lang: str) -> Payload:
         lines += ["", *round_lines(tournament, played, lang)]
         if tournament.phase == TournamentPhase.RUNNING:
             break
-    if tournament.settings.format != Format.KNOCKOUT:
+    if tournament.rules.listed_stage is not None:
         lines += ["", *standing_lines(tournament, lang)]
     if tournament.phase == TournamentPhase.RUNNING:
         lines += ["", t("tournament.threads_note", lang)]
@@ -194,9 +196,11 @@ def pairing_line(tournament: Tournament, pairing: Pairing, lang: str) -> str:
 
 
 def standing_lines(tournament: Tournament, lang: str) -> list[str]:
-    stage = Stage.SWISS if tournament.settings.format == Format.SWISS else Stage.GROUP
+    stage = tournament.rules.listed_stage
     lines = [t("tournament.standings", lang)]
-    groups = range(len(tournament.groups())) if stage == Stage.GROUP else [None]
+    groups: list[int | None] = [None]
+    if tournament.rules.grouped:
+        groups = list(range(len(tournament.groups())))
     for group in groups:
         if group is not None:
             lines.append(t("tournament.group", lang, name=GROUP_NAMES[group % len(GROUP_NAMES)]))
@@ -217,11 +221,23 @@ def standing_lines(tournament: Tournament, lang: str) -> list[str]:
 
 
 def podium_lines(tournament: Tournament, lang: str) -> list[str]:
-    keys = ("tournament.champion", "tournament.runner_up", "tournament.third")
-    return [
-        t(key, lang, entry=entry_words(tournament.entry(number), lang))
-        for key, number in zip(keys, tournament.podium(), strict=False)
-    ]
+    """Champion, runner-up, third place (shared by the semifinal losers, and said so)."""
+    podium = tournament.final_podium()
+    if podium is None:
+        return []
+
+    def named(number: int) -> str:
+        return entry_words(tournament.entry(number), lang)
+
+    lines = [t("tournament.champion", lang, entry=named(podium.champion))]
+    if podium.runner_up is not None:
+        lines.append(t("tournament.runner_up", lang, entry=named(podium.runner_up)))
+    if podium.third_shared:
+        both = t("tournament.pair", lang, a=named(podium.thirds[0]), b=named(podium.thirds[1]))
+        lines.append(t("tournament.thirds_shared", lang, entries=both))
+    elif podium.thirds:
+        lines.append(t("tournament.third", lang, entry=named(podium.thirds[0])))
+    return lines
 
 
 def call_text(tournament: Tournament, pairing: Pairing, played: Round, lang: str) -> str:
@@ -315,8 +331,8 @@ def bracket_picture(tournament: Tournament, lang: str) -> BracketPicture:
         (stage_words(r, lang).capitalize(), _drawn_matches(tournament, r, lang)) for r in knockout
     )
     standings: tuple[Standing, ...] = ()
-    if tournament.settings.format != Format.KNOCKOUT:
-        stage = Stage.SWISS if tournament.settings.format == Format.SWISS else Stage.GROUP
+    stage = tournament.rules.listed_stage
+    if stage is not None:
         standings = tuple(
             Standing(
                 place,
@@ -328,10 +344,7 @@ def bracket_picture(tournament: Tournament, lang: str) -> BracketPicture:
         )
     podium = tournament.podium()
     current = tournament.current
-    shape = t(
-        f"tournament.format.{tournament.settings.format}", lang, rounds=tournament.swiss_rounds()
-    )
-    title = t("tournament.picture_title", lang, how=shape)
+    title = t("tournament.picture_title", lang, how=format_words(tournament, lang))
     if current is not None and tournament.is_running:
         now_playing = stage_words(current, lang)
         title = t("tournament.picture_round", lang, number=current.number, stage=now_playing)
