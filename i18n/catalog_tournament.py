@@ -242,6 +242,16 @@ TOURNAMENT_MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "refuse.tournament_not_in": ("No estás en este torneo.", "You are not in this tournament."),
     "refuse.tournament_no_entry": ("Esa inscripción ya no está.", "That entry is gone."),
+    "refuse.tournament_running_cancel": (
+        "El torneo ya está en juego: solo quien administra el servidor puede cancelarlo"
+        " (sus mesas terminan sin resultado).",
+        "The tournament is under way: only a server manager can cancel it (its tables end"
+        " without a result).",
+    ),
+    "refuse.tournament_not_expired": (
+        "Las inscripciones siguen abiertas.",
+        "The sign-up is still open.",
+    ),
     "refuse.tournament_too_few": (
         "Hacen falta al menos 2 inscritos para empezar.",
         "At least 2 entries are needed to start.",

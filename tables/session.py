@@ -189,6 +189,7 @@ class TableSession:
     # What each side scored so far in this hand; None: unknown (saved before it was kept).
     hand_points: list[int] | None = field(default_factory=lambda: [0, 0])
     tournament_id: str | None = None  # a match of this tournament
+    walked_over: bool = False  # ended by a walkover (never showed up, withdrew), not given up
 
     # ------------------------------------------------------------------ lobby
     @classmethod
@@ -612,6 +613,7 @@ class TableSession:
     def walk_over(self, side: int, now: float) -> None:
         """`side` never showed up (or withdrew from its tournament): it loses the match."""
         self._require_playing()
+        self.walked_over = True
         self._give_up(side, now)
 
     def _give_up(self, seat: int, now: float) -> None:
@@ -650,8 +652,9 @@ class TableSession:
 
     @property
     def too_early_to_count(self) -> bool:
-        """Some side has not yet made EARLY_FORFEIT_PLAYS plays: a forfeit now is no result."""
-        return min(self.plays) < EARLY_FORFEIT_PLAYS
+        """Some side has not yet made EARLY_FORFEIT_PLAYS plays: a forfeit now is no result.
+        Never at a tournament's table: whoever gives up its match is out of it, so it counts."""
+        return self.tournament_id is None and min(self.plays) < EARLY_FORFEIT_PLAYS
 
     @property
     def abandoned_early(self) -> bool:
@@ -807,6 +810,8 @@ class TableSession:
         data["rating_changes"] = dict(self.rating_changes)
         data["stand_ins"] = dict(self.stand_ins)
         data["hand_points"] = None if self.hand_points is None else list(self.hand_points)
+        if not self.walked_over:  # saved only when it happened: every other state as before
+            del data["walked_over"]
         # (flat dataclasses: vars() copies them as asdict would, at a fraction of the cost)
         data["seats"] = [None if seat is None else dict(vars(seat)) for seat in self.seats]
         data["stats"] = [dict(vars(s)) for s in self.stats]

@@ -17,17 +17,19 @@ from __future__ import annotations
 import functools
 import random
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
 from .refusal import Refusal
-from .session import BOT_NAMES, Seat, TableSession, new_session_id
+from .session import BOT_NAMES, EndReason, Seat, TableSession, new_session_id
 from .tournament_formats import FORMATS, FormatRules, Podium
 from .tournament_parts import (
     GROUP_SIZE,
     Entry,
     Format,
+    How,
     Pairing,
     Round,
     Stage,
@@ -39,6 +41,7 @@ __all__ = [
     "GROUP_SIZE",
     "Entry",
     "Format",
+    "How",
     "Pairing",
     "Podium",
     "Round",
@@ -52,6 +55,16 @@ __all__ = [
 
 MAX_ENTRIES = 96  # the Mundial de 40: 96 pairs in 24 groups
 INVITE_SECONDS = 600  # a partner has this long to accept a pair sign-up
+SIGNUP_SECONDS = 24 * 3600  # a sign-up nobody starts ends by itself after this long
+SIGNUP_GRACE_SECONDS = 3600  # ... or this long after its start time, if it could not start
+
+# Whether a person is already taken elsewhere (another tournament, a table): asked inside
+# the change that would take them, so that two changes in one tick cannot both succeed.
+Busy = Callable[[int], bool]
+
+
+def _nobody_busy(user_id: int) -> bool:
+    return False
 
 
 class TournamentPhase(StrEnum):
@@ -140,10 +153,19 @@ class Tournament:
     def entry_of(self, user_id: int) -> Entry | None:
         return next((e for e in self.entries if user_id in e.members), None)
 
-    def people(self) -> set[int]:
-        """Everyone signed up, or asked to be or asking (pending invites)."""
-        signed = {user for entry in self.entries for user in entry.members}
-        return signed | {i.inviter for i in self.invites} | {i.partner for i in self.invites}
+    def people(self, now: float | None = None) -> set[int]:
+        """Everyone it holds: signed up (and not withdrawn nor out, once it runs), or in a
+        pending invitation (one that has not lapsed by `now`, when given)."""
+        if not self.is_live:
+            return set()
+        signed = {
+            user
+            for entry in self.entries
+            if not (self.started and (entry.withdrawn or self.eliminated(entry.number)))
+            for user in entry.members
+        }
+        invites = [i for i in self.invites if now is None or i.expires_at > now]
+        return signed | {i.inviter for i in invites} | {i.partner for i in invites}
 
     def _require_signup(self) -> None:
         if self.phase != TournamentPhase.SIGNUP:
@@ -153,8 +175,10 @@ class Tournament:
         if user_id != self.host_id:
             raise Refusal("tournament_not_host")
 
-    def _require_room(self, user_ids: list[int]) -> None:
-        if any(user in self.people() for user in user_ids):
+    def _require_room(
+        self, user_ids: list[int], now: float | None = None, busy: Busy = _nobody_busy
+    ) -> None:
+        if any(user in self.people(now) or busy(user) for user in user_ids):
             raise Refusal("tournament_already_in")
         if len(self.entries) >= self.settings.size:
             raise Refusal("tournament_full")
@@ -170,10 +194,12 @@ class Tournament:
     def is_running(self) -> bool:
         return self.phase == TournamentPhase.RUNNING
 
-    def check_sign_up(self, user_ids: list[int]) -> None:
+    def check_sign_up(
+        self, user_ids: list[int], now: float | None = None, busy: Busy = _nobody_busy
+    ) -> None:
         """Refusal unless these people may sign up now (a pair's first step)."""
         self._require_signup()
-        self._require_room(user_ids)
+        self._require_room(user_ids, now, busy)
 
     def check_can_withdraw(self, user_id: int) -> Entry:
         """The entry `user_id` may withdraw (still in the running tournament)."""
@@ -182,28 +208,39 @@ class Tournament:
             raise Refusal("tournament_not_in")
         return entry
 
-    def join(self, user_id: int, name: str) -> Entry:
-        """A player signs up alone (singles)."""
+    def join(
+        self, user_id: int, name: str, now: float | None = None, busy: Busy = _nobody_busy
+    ) -> Entry:
+        """A player signs up alone (singles). `busy`: taken elsewhere (asked now)."""
         self._require_signup()
         if self.settings.team_size != 1:
             raise Refusal("tournament_needs_partner")
-        self._require_room([user_id])
+        if now is not None:
+            self._drop_expired(now)
+        self._require_room([user_id], now, busy)
         entry = Entry(len(self.entries) + 1, [user_id], [name])
         self.entries.append(entry)
         self._change()
         return entry
 
     def invite(
-        self, user_id: int, name: str, partner_id: int, partner_name: str, now: float
+        self,
+        user_id: int,
+        name: str,
+        partner_id: int,
+        partner_name: str,
+        now: float,
+        busy: Busy = _nobody_busy,
     ) -> Invite:
-        """A pair sign-up: `partner_id` must accept (`answer_invite`) within INVITE_SECONDS."""
+        """A pair sign-up: `partner_id` must accept (`answer_invite`) within INVITE_SECONDS.
+        Checked here, when the partner is picked (a picker left open checked nothing)."""
         self._require_signup()
         if self.settings.team_size != 2:
             raise Refusal("tournament_singles")
         if partner_id == user_id:
             raise Refusal("tournament_partner_self")
         self._drop_expired(now)
-        self._require_room([user_id, partner_id])
+        self._require_room([user_id, partner_id], now, busy)
         invite = Invite(user_id, name, partner_id, partner_name, now + INVITE_SECONDS)
         self.invites.append(invite)
         self._change()
@@ -213,9 +250,10 @@ class Tournament:
         self.invites = [invite for invite in self.invites if invite.expires_at > now]
 
     def answer_invite(
-        self, user_id: int, inviter_id: int, accept: bool, now: float
+        self, user_id: int, inviter_id: int, accept: bool, now: float, busy: Busy = _nobody_busy
     ) -> Entry | None:
-        """The partner accepts (a new entry) or declines; the inviter may withdraw it."""
+        """The partner accepts (a new entry) or declines; the inviter may withdraw it.
+        Accepting checks both again: either may have been taken elsewhere meanwhile."""
         invite = next((i for i in self.invites if i.inviter == inviter_id), None)
         if invite is None or invite.expires_at <= now:
             raise Refusal("tournament_invite_gone")
@@ -230,6 +268,8 @@ class Tournament:
             return None
         if len(self.entries) >= self.settings.size:
             raise Refusal("tournament_full")
+        if busy(invite.inviter) or busy(invite.partner):
+            raise Refusal("tournament_already_in")
         entry = Entry(
             len(self.entries) + 1,
             [invite.inviter, invite.partner],
@@ -258,12 +298,25 @@ class Tournament:
         return entry
 
     def remove(self, user_id: int, number: int) -> Entry:
-        """The host takes an entry off the list (before the start)."""
+        """The host takes an entry off the list by its number as it is now (before the
+        start). A menu names entries by `Entry.key`: `remove_entry` then."""
         self._require_host(user_id)
         self._require_signup()
         if not 1 <= number <= len(self.entries):
             raise Refusal("tournament_no_entry")
         entry = self.entry(number)
+        self._remove(entry)
+        return entry
+
+    def remove_entry(self, user_id: int, key: str, manager: bool = False) -> Entry:
+        """The host (or a server manager) takes the entry `key` off the list before the
+        start; Refusal if it is gone meanwhile (never another entry in its place)."""
+        if not manager:
+            self._require_host(user_id)
+        self._require_signup()
+        entry = next((e for e in self.entries if e.key == key), None)
+        if entry is None:
+            raise Refusal("tournament_no_entry")
         self._remove(entry)
         return entry
 
@@ -278,13 +331,17 @@ class Tournament:
         self._require_host(user_id)
         self._require_signup()
         added = 0
-        taken = {name for entry in self.entries if entry.is_bot for name in entry.names}
-        names = [name for name, _ in BOT_NAMES if name not in taken]
+        taken = {name.casefold() for entry in self.entries for name in entry.names}
+        names = [name for name, _ in BOT_NAMES if name.casefold() not in taken]
         random.Random(self.seed).shuffle(names)
         while len(self.entries) < self.settings.size:
             size = self.settings.team_size
             if len(names) < size:  # more bots than names: number them
-                names += [f"Bot {len(self.entries) + 1 + i}" for i in range(size)]
+                names += [
+                    name
+                    for i in range(size)
+                    if (name := f"Bot {len(self.entries) + 1 + i}").casefold() not in taken
+                ] or [f"Bot {self.tournament_id}-{len(self.entries) + 1}"]
             team, names = names[:size], names[size:]
             self.entries.append(
                 Entry(len(self.entries) + 1, [], team, bot_level=self.settings.bot_level)
@@ -294,10 +351,42 @@ class Tournament:
             self._change()
         return added
 
-    def cancel(self, user_id: int) -> None:
-        self._require_host(user_id)
+    def cancel(self, user_id: int, manager: bool = False) -> list[str]:
+        """Cancel it. The host may during the sign-up; once it runs, only a server manager
+        may, and its open tables must then be stopped: their ids are returned (the sign-up:
+        none). A stale Cancel pressed by the host on a running tournament is refused, so no
+        table is left playing for a tournament that is gone."""
         if not self.is_live:
             raise Refusal("tournament_over")
+        if not manager:
+            self._require_host(user_id)
+            if self.is_running:
+                raise Refusal("tournament_running_cancel")
+        to_stop = self.open_tables()
+        self.phase = TournamentPhase.CANCELLED
+        self._change()
+        return to_stop
+
+    def open_tables(self) -> list[str]:
+        """The table ids of the current round's matches that are open and undecided."""
+        current = self.current
+        if not self.is_running or current is None:
+            return []
+        return [p.table_id for p in current.pairings if p.table_id and p.opened_at and not p.done]
+
+    @property
+    def signup_expires_at(self) -> float:
+        """When a sign-up nobody started ends by itself."""
+        starts_at = self.settings.starts_at
+        if starts_at is not None:
+            return starts_at + SIGNUP_GRACE_SECONDS
+        return self.created_at + SIGNUP_SECONDS
+
+    def expire_signup(self, now: float) -> None:
+        """The sign-up lapsed (nobody started it): cancelled. Refusal if not due."""
+        self._require_signup()
+        if now < self.signup_expires_at:
+            raise Refusal("tournament_not_expired")
         self.phase = TournamentPhase.CANCELLED
         self._change()
 
@@ -335,12 +424,12 @@ class Tournament:
         if pairing.done:
             return
         if pairing.b is None:
-            pairing.winner = pairing.a
+            pairing.winner, pairing.how = pairing.a, How.BYE
             return
         a, b = self.entry(pairing.a), self.entry(pairing.b)
         if a.withdrawn or b.withdrawn:
             pairing.winner = pairing.b if a.withdrawn else pairing.a
-            pairing.walkover = True
+            pairing.walkover, pairing.how = True, How.WITHDREW
 
     def to_open(self) -> list[Pairing]:
         """The current round's matches whose table is still to be opened (a match of an
@@ -367,18 +456,64 @@ class Tournament:
         chicas: list[int],
         points: list[int],
         walkover: bool = False,
+        how: How | None = None,
     ) -> Pairing:
         """The result of a match's table (side 0 is entry `a`); Refusal if it is unknown
-        or already in (a result told twice counts once)."""
+        or already in (a result told twice counts once). `how` None: played, or (walkover)
+        lost by a side that withdrew or never showed up."""
         pairing = self.pairing_of(table_id)
         if pairing is None or pairing.b is None:
             raise Refusal("tournament_no_match")
         if pairing.done:
             raise Refusal("tournament_result_known")
         pairing.winner = pairing.a if winner_side == 0 else pairing.b
-        pairing.chicas, pairing.points, pairing.walkover = list(chicas), list(points), walkover
+        loser = pairing.loser
+        assert loser is not None
+        if how is None:
+            how = How.PLAYED
+            if walkover:
+                how = How.WITHDREW if self.entry(loser).withdrawn else How.NO_SHOW
+        if how == How.NO_SHOW and self.entry(loser).withdrawn:
+            how = How.WITHDREW
+        pairing.chicas, pairing.points = list(chicas), list(points)
+        pairing.walkover, pairing.how = how.is_walkover, how
         self._change()
         return pairing
+
+    def record_table(self, session: TableSession) -> Pairing:
+        """The result of a match's ended table, told as it ended: played out, given up
+        ("se rindió"), never shown up, withdrawn, or stopped (the side ahead goes on).
+        Refusal as `record_result` (unknown, or known already)."""
+        game = session.game
+        if game is None:
+            raise Refusal("tournament_no_match")
+        winner = session.winner
+        how = How.PLAYED
+        if winner is None or session.ended_by == EndReason.STOPPED:
+            lead = [(game.chicas[side], session.match_points(side)) for side in (0, 1)]
+            winner, how = (0 if lead[0] >= lead[1] else 1), How.STOPPED
+        elif session.ended_by == EndReason.FORFEIT:
+            how = How.NO_SHOW if session.walked_over else How.GAVE_UP
+        chicas = list(game.chicas)
+        points = [session.match_points(side) for side in (0, 1)]
+        return self.record_result(session.session_id, winner, chicas, points, how=how)
+
+    def walkovers_due(self) -> list[tuple[str, int]]:
+        """(table id, losing side) of each open match of the current round an entry has
+        withdrawn from: its table still has to be walked over (the withdrawal is saved
+        first; this finds the walkover again after a crash in between)."""
+        current = self.current
+        if not self.is_running or current is None:
+            return []
+        due = []
+        for pairing in current.pairings:
+            if pairing.done or pairing.b is None or not pairing.table_id or not pairing.opened_at:
+                continue
+            for side, number in enumerate(pairing.entries()):
+                if self.entry(number).withdrawn:
+                    due.append((pairing.table_id, side))
+                    break
+        return due
 
     def withdraw_from_current(self, number: int) -> Pairing | None:
         """The pairing of the current round the withdrawn entry `number` still plays."""

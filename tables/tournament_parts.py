@@ -25,6 +25,22 @@ class Stage(StrEnum):
     REPECHAJE = "repechaje"  # the thirds of the groups, for the last places in the knockout
 
 
+class How(StrEnum):
+    """How a match was decided."""
+
+    PLAYED = "played"  # played out (or stopped and settled for the side ahead: STOPPED)
+    BYE = "bye"  # no opponent: won without playing
+    NO_SHOW = "no_show"  # the loser never made a play in time
+    GAVE_UP = "gave_up"  # the loser gave the match up at the table
+    WITHDREW = "withdrew"  # the loser withdrew from the tournament
+    STOPPED = "stopped"  # the table was stopped from outside: the side ahead goes on
+
+    @property
+    def is_walkover(self) -> bool:
+        """Won without the loser playing it out."""
+        return self in (How.NO_SHOW, How.GAVE_UP, How.WITHDREW)
+
+
 @dataclass
 class Entry:
     """One player (singles) or one fixed pair; a bot entry has no members."""
@@ -38,6 +54,12 @@ class Entry:
     @property
     def is_bot(self) -> bool:
         return self.bot_level is not None
+
+    @property
+    def key(self) -> str:
+        """What names the entry for good (its number changes when one before it leaves):
+        "u<first member's id>", or "b<bot name>" (bot names are unique in a tournament)."""
+        return f"u{self.members[0]}" if self.members else f"b{self.names[0]}"
 
 
 @dataclass
@@ -53,7 +75,19 @@ class Pairing:
     winner: int | None = None  # the entry that won
     chicas: list[int] = field(default_factory=lambda: [0, 0])  # a's, b's
     points: list[int] = field(default_factory=lambda: [0, 0])
-    walkover: bool = False  # won because the other side never showed up, or withdrew
+    walkover: bool = False  # won because the other side never showed up, gave up, or withdrew
+    how: str = ""  # a How, once decided ("" in a state saved before it was kept)
+
+    @property
+    def decided_how(self) -> How | None:
+        """How it was decided (None: not yet); older saves only knew `walkover`."""
+        if self.winner is None:
+            return None
+        if self.how:
+            return How(self.how)
+        if self.b is None:
+            return How.BYE
+        return How.NO_SHOW if self.walkover else How.PLAYED
 
     @property
     def done(self) -> bool:
