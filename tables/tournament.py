@@ -50,6 +50,7 @@ __all__ = [
     "Tournament",
     "TournamentPhase",
     "TournamentSettings",
+    "Whereabouts",
     "bracket",
 ]
 
@@ -99,6 +100,24 @@ class TournamentSettings:
     walkover_seconds: int = 600  # a side that has not played by then loses
     turn_seconds: int = 90
     starts_at: float | None = None  # starts by itself then (None: the host starts it)
+
+
+@dataclass(frozen=True)
+class Whereabouts:
+    """Where a person stands in a tournament, for "my table" and the end of a match."""
+
+    entry: Entry | None  # None: not in it
+    pairing: Pairing | None  # the entry's match of the current round (maybe decided)
+    played: Round | None  # the current round
+    out: bool  # knocked out or withdrawn
+    left: int  # matches of the current round still undecided
+
+    @property
+    def rival(self) -> int | None:
+        if self.entry is None or self.pairing is None or self.pairing.b is None:
+            return None
+        a, b = self.pairing.a, self.pairing.b
+        return b if a == self.entry.number else a
 
 
 @dataclass
@@ -605,13 +624,29 @@ class Tournament:
 
         return sorted(table.values(), key=functools.cmp_to_key(order))
 
+    def whereabouts(self, user_id: int) -> Whereabouts:
+        """Where `user_id` stands: their entry, their match of the current round, whether
+        they are out, and how many matches of the round are left."""
+        entry = self.entry_of(user_id)
+        current = self.current
+        left = 0 if current is None else sum(not p.done for p in current.pairings)
+        if entry is None:
+            return Whereabouts(None, None, current, False, left)
+        pairing = None
+        if current is not None:
+            pairing = next((p for p in current.pairings if entry.number in p.entries()), None)
+        out = self.started and self.eliminated(entry.number)
+        return Whereabouts(entry, pairing, current, out, left)
+
+    def show_up_deadline(self, pairing: Pairing) -> float | None:
+        """When a side of `pairing` that has not played loses by not showing up."""
+        if pairing.opened_at is None or pairing.done:
+            return None
+        return pairing.opened_at + self.settings.walkover_seconds
+
     def eliminated(self, number: int) -> bool:
-        """Out of a knockout (lost a knockout match), or withdrawn."""
-        if self.entry(number).withdrawn:
-            return True
-        return any(
-            p.loser == number for r in self.rounds if r.stage == Stage.KNOCKOUT for p in r.pairings
-        )
+        """Out of it: withdrawn, or knocked out by its results (as its format says)."""
+        return self.entry(number).withdrawn or self.rules.knocked_out(self, number)
 
     def final_podium(self) -> Podium | None:
         """Champion, runner-up and third place (maybe shared), once finished."""

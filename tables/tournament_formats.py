@@ -89,6 +89,10 @@ class FormatRules:
         """The groups the entries are drawn into (one group of all, but in Groups)."""
         return [[entry.number for entry in played.entries]]
 
+    def knocked_out(self, played: Played, number: int) -> bool:
+        """Out of it by its results (withdrawals aside): lost where losers are out."""
+        return lost_where_losers_go(played, number)
+
 
 class Knockout(FormatRules):
     format = Format.KNOCKOUT
@@ -156,6 +160,17 @@ class Groups(FormatRules):
         qualified = 2 * groups + (groups // 2 if largest >= 3 and groups >= 2 else 0)
         repechaje = 1 if largest >= 3 and groups >= 2 else 0
         return group_rounds + repechaje + knockout_rounds(qualified)
+
+    def knocked_out(self, played: Played, number: int) -> bool:
+        """Lost in the knockout or the repechaje, or not among the first three of its
+        group once the group stage is over."""
+        if lost_where_losers_go(played, number):
+            return True
+        later = [r for r in played.rounds if r.stage != Stage.GROUP]
+        if not later:
+            return False
+        going_on = {n for r in later for p in r.pairings for n in p.entries()}
+        return number not in going_on | set(self._places(played, 1) + self._places(played, 2))
 
     def groups(self, played: Played) -> list[list[int]]:
         """The groups of four (snake by seed), as entry numbers."""
@@ -232,6 +247,10 @@ def next_knockout_round(current: Round) -> tuple[Stage, list[Pairing]] | None:
         return None
     pairs = zip(winners[::2], winners[1::2], strict=True)  # (a power of two)
     return Stage.KNOCKOUT, [Pairing(a, b) for a, b in pairs]
+
+
+def lost_where_losers_go(played: Played, number: int) -> bool:
+    return any(p.loser == number for r in played.rounds if r.stage.advances for p in r.pairings)
 
 
 def knockout_podium(played: Played) -> Podium | None:

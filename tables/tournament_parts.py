@@ -24,6 +24,12 @@ class Stage(StrEnum):
     GROUP = "group"
     REPECHAJE = "repechaje"  # the thirds of the groups, for the last places in the knockout
 
+    @property
+    def advances(self) -> bool:
+        """Its winners go on and its losers are out (a knockout, the repechaje); in the
+        others every entry plays on."""
+        return self in (Stage.KNOCKOUT, Stage.REPECHAJE)
+
 
 class How(StrEnum):
     """How a match was decided."""
