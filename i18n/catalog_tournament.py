@@ -98,9 +98,138 @@ TOURNAMENT_MESSAGES: dict[str, tuple[str, str]] = {
         "✅ {winner} le ganó a {loser} {score}",
         "✅ {winner} beat {loser} {score}",
     ),
-    "tournament.match_walkover": (
-        "✅ {winner} pasa: {loser} no se presentó",
-        "✅ {winner} goes on: {loser} did not show up",
+    "tournament.decided": ("{verdict}: {why}", "{verdict}: {why}"),
+    "tournament.goes_on": ("✅ {winner} pasa", "✅ {winner} goes on"),
+    "tournament.by_default": ("✅ {winner} gana por abandono", "✅ {winner} wins by default"),
+    "tournament.why.no_show": ("{loser} no se presentó", "{loser} did not show up"),
+    "tournament.why.gave_up": ("{loser} se rindió", "{loser} gave up"),
+    "tournament.why.withdrew": ("{loser} se retiró del torneo", "{loser} withdrew"),
+    "tournament.stopped_note": (
+        " (mesa detenida: iba adelante)",
+        " (table stopped: was ahead)",
+    ),
+    "tournament.bye_counts": (
+        "{entry} descansa (cuenta como ganada)",
+        "{entry} has a bye (counts as a win)",
+    ),
+    "tournament.bot_plain": ("🤖 {name}", "🤖 {name}"),
+    "tournament.progress.one": (
+        "{done} de 1 partida terminada · la ronda {next} empieza cuando termine.",
+        "{done} of 1 match over · round {next} starts when it ends.",
+    ),
+    "tournament.progress.other": (
+        "{done} de {count} partidas terminadas · la ronda {next} empieza cuando terminen todas.",
+        "{done} of {count} matches over · round {next} starts when they all end.",
+    ),
+    "tournament.progress_last.one": (
+        "{done} de 1 partida terminada · es la última del torneo.",
+        "{done} of 1 match over · the tournament's last.",
+    ),
+    "tournament.progress_last.other": (
+        "{done} de {count} partidas terminadas · es la última ronda.",
+        "{done} of {count} matches over · this is the last round.",
+    ),
+    "tournament.more_matches.one": (
+        "… y 1 partida más (todas en la imagen)",
+        "… and 1 more match (all in the picture)",
+    ),
+    "tournament.more_matches.other": (
+        "… y {count} partidas más (todas en la imagen)",
+        "… and {count} more matches (all in the picture)",
+    ),
+    "tournament.more_standings.one": ("… y 1 más en la imagen", "… and 1 more in the picture"),
+    "tournament.more_standings.other": (
+        "… y {count} más en la imagen",
+        "… and {count} more in the picture",
+    ),
+    "tournament.more_entries.one": ("… y 1 inscripción más", "… and 1 more entry"),
+    "tournament.more_entries.other": (
+        "… y {count} inscripciones más",
+        "… and {count} more entries",
+    ),
+    "tournament.each_match.one": (
+        "Cada partida: a 1 chica, {minutes} min para presentarse a la mesa.",
+        "Each match: 1 chica, {minutes} min to show up at the table.",
+    ),
+    "tournament.each_match.other": (
+        "Cada partida: a {count} chicas, {minutes} min para presentarse a la mesa.",
+        "Each match: {count} chicas, {minutes} min to show up at the table.",
+    ),
+    "tournament.full": ("¡Lleno! {host}, toca ▶ Empezar.", "Full! {host}, tap ▶ Start."),
+    "tournament.mine.none": (
+        "No juegas en este torneo ({link}).",
+        "You are not playing in this tournament ({link}).",
+    ),
+    "tournament.mine.out": (
+        "Quedaste fuera del torneo; sigue en {link}.",
+        "You are out of the tournament; follow it at {link}.",
+    ),
+    "tournament.mine.not_started": (
+        "El torneo todavía no empieza: tu mesa se abre cuando empiece.",
+        "The tournament has not started: your table opens when it does.",
+    ),
+    "tournament.mine.waiting.one": (
+        "Ya jugaste esta ronda. La ronda {next} empieza cuando termine la partida que falta;"
+        " te avisamos en tu hilo.",
+        "You have played this round. Round {next} starts when the last match ends; we will"
+        " call you in your thread.",
+    ),
+    "tournament.mine.waiting.other": (
+        "Ya jugaste esta ronda. La ronda {next} empieza cuando terminen las {count} partidas"
+        " que faltan; te avisamos en tu hilo.",
+        "You have played this round. Round {next} starts when the {count} matches left end;"
+        " we will call you in your thread.",
+    ),
+    "tournament.mine.opening": (
+        "Tu mesa contra {rival} se está abriendo: en un momento te llamamos en su hilo.",
+        "Your table against {rival} is opening: we will call you in its thread in a moment.",
+    ),
+    "tournament.mine.table": (
+        "🧵 Tu mesa: {thread} · {stage} contra {rival}. Haz tu primera jugada antes de"
+        " {deadline} o pierdes por no presentarte.",
+        "🧵 Your table: {thread} · {stage} against {rival}. Make your first play before"
+        " {deadline} or you lose by not showing up.",
+    ),
+    "tournament.over.champion": (
+        "🏆 {entry} es campeón del torneo.",
+        "🏆 {entry} is the tournament's champion.",
+    ),
+    "tournament.over.see_all": ("El podio, en {link}.", "The podium is at {link}."),
+    "tournament.over.goes_on.one": (
+        "✅ {entry} pasa a la ronda {next}: su mesa se abre cuando termine la partida que"
+        " falta; le avisamos aquí.",
+        "✅ {entry} goes on to round {next}: their table opens when the last match ends;"
+        " we will call them here.",
+    ),
+    "tournament.over.goes_on.other": (
+        "✅ {entry} pasa a la ronda {next}: su mesa se abre cuando terminen las {count}"
+        " partidas que faltan; le avisamos aquí.",
+        "✅ {entry} goes on to round {next}: their table opens when the {count} matches left"
+        " end; we will call them here.",
+    ),
+    "tournament.over.plays_on.one": (
+        "{entry} juega la ronda {next} cuando termine la partida que falta.",
+        "{entry} plays round {next} when the last match ends.",
+    ),
+    "tournament.over.plays_on.other": (
+        "{entry} juega la ronda {next} cuando terminen las {count} partidas que faltan.",
+        "{entry} plays round {next} when the {count} matches left end.",
+    ),
+    "tournament.over.out": (
+        "{entry} queda fuera; el torneo sigue en {link}.",
+        "{entry} is out; the tournament goes on at {link}.",
+    ),
+    "tournament.forfeit_out": (
+        "Es una partida del torneo: si te rindes, tu rival pasa y tú quedas fuera."
+        " Cuenta como partida perdida.",
+        "This is a tournament match: if you give up, your rival goes on and you are out."
+        " It counts as a lost match.",
+    ),
+    "tournament.forfeit_loses": (
+        "Es una partida del torneo: si te rindes, tu rival la gana por abandono."
+        " Cuenta como partida perdida.",
+        "This is a tournament match: if you give up, your rival wins it by default."
+        " It counts as a lost match.",
     ),
     "tournament.bye": (
         "{entry} pasa sin jugar (descansa)",

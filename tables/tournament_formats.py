@@ -93,6 +93,10 @@ class FormatRules:
         """Out of it by its results (withdrawals aside): lost where losers are out."""
         return lost_where_losers_go(played, number)
 
+    def is_last_round(self, played: Played, current: Round) -> bool:
+        """`current` is the tournament's last round (a knockout's final, Swiss's last)."""
+        return current.stage == Stage.KNOCKOUT and len(current.pairings) == 1
+
 
 class Knockout(FormatRules):
     format = Format.KNOCKOUT
@@ -123,6 +127,9 @@ class Swiss(FormatRules):
         if played.rounds_asked:  # at most a round robin (odd: each with one bye)
             return min(played.rounds_asked, max(1, entries - 1 + entries % 2))
         return knockout_rounds(entries)
+
+    def is_last_round(self, played: Played, current: Round) -> bool:
+        return sum(r.stage == Stage.SWISS for r in played.rounds) >= self.rounds_count(played)
 
     def podium(self, played: Played) -> Podium | None:
         table = [s.entry for s in played.standings(Stage.SWISS)]

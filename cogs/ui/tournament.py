@@ -3,6 +3,7 @@ match's thread, a pair's invitation, and the server's past champions."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engine import Rules
@@ -11,6 +12,7 @@ from render.tournament import BracketPicture, Match, Standing
 from tables.house_rules import rule_set_name
 from tables.tournament import (
     Entry,
+    How,
     Invite,
     Pairing,
     Round,
@@ -23,8 +25,6 @@ from . import ids
 from .ids import TournamentAction
 from .rows import Payload, Rows, Style, button, select
 from .words import bot_words
-
-GROUP_NAMES = "ABCDEFGHIJKLMNOP"
 
 
 def message_link(tournament: Tournament) -> str:
@@ -45,10 +45,20 @@ def entry_words(entry: Entry, lang: str) -> str:
     return t("tournament.withdrawn", lang, entry=text) if entry.withdrawn else text
 
 
-def entry_plain(entry: Entry, lang: str) -> str:
-    """An entry in plain words, for a thread's name: "Ana y Beto"."""
-    names = entry.names
+def entry_plain(entry: Entry, lang: str, longest: int = 0) -> str:
+    """An entry in plain words, for a thread's name and the picture: "Ana y Beto",
+    "🤖 Rosita" (a bot always looks like one). `longest`: each name cut to fit (0: whole)."""
+    names = [shorten(name, longest) for name in entry.names]
+    if entry.is_bot:
+        names = [t("tournament.bot_plain", lang, name=name) for name in names]
     return names[0] if len(names) == 1 else t("tournament.pair", lang, a=names[0], b=names[1])
+
+
+def shorten(text: str, longest: int) -> str:
+    """`text`, cut to `longest` characters with "…" (0: as it is)."""
+    if not longest or len(text) <= longest:
+        return text
+    return text[: max(1, longest - 1)].rstrip() + "…"
 
 
 def how_words(tournament: Tournament, lang: str) -> str:
@@ -73,54 +83,123 @@ def format_words(tournament: Tournament, lang: str) -> str:
     return t(f"tournament.format.{format_}", lang, rounds=tournament.swiss_rounds())
 
 
+MESSAGE_LIMIT = 2000  # Discord's limit on a message's content
+ROOM = MESSAGE_LIMIT - 40  # kept free: a mention or a name longer than the longest seen
+ENTRY_SEPARATOR = " · "  # the sign-up list is one paragraph: 96 lines would fill a phone
+
+
+def fit(lines: list[str], room: int, more: Callable[[int], str], sep: str = "\n") -> list[str]:
+    """As many of `lines` as fit in `room` characters (joined by `sep`), then one saying
+    how many were left out (`more(count)`), itself within the room."""
+    if _size(lines, sep) <= room:
+        return list(lines)
+    kept: list[str] = []
+    for index, line in enumerate(lines):
+        tail = more(len(lines) - index)
+        if _size([*kept, line, tail], sep) > room:
+            return [*kept, tail] if _size([*kept, tail], sep) <= room else kept
+        kept.append(line)
+    return kept
+
+
+def _size(lines: list[str], sep: str = "\n") -> int:
+    return sum(len(line) for line in lines) + len(sep) * max(0, len(lines) - 1)
+
+
 def tournament_payload(tournament: Tournament, lang: str) -> Payload:
-    """The tournament's public message as it stands."""
-    lines = [
+    """The tournament's public message as it stands, within Discord's 2,000 characters by
+    construction at any size: what must be said first, then the round's matches and the
+    standings as far as they fit, each cut with "… and N more" (the picture has them all)."""
+    head = [
         t("tournament.title", lang, how=how_words(tournament, lang)),
         t("tournament.host", lang, host=f"<@{tournament.host_id}>"),
     ]
     if tournament.phase == TournamentPhase.SIGNUP:
-        lines += _signup_lines(tournament, lang)
-        return Payload("\n".join(lines), _signup_rows(tournament, lang))
+        return Payload(_signup_text(tournament, head, lang), _signup_rows(tournament, lang))
     if tournament.phase == TournamentPhase.CANCELLED:
-        lines += ["", t("tournament.cancelled", lang, host=f"<@{tournament.host_id}>")]
-        return Payload("\n".join(lines), None)
-    if tournament.phase == TournamentPhase.FINISHED:
-        lines += ["", *podium_lines(tournament, lang)]
-    for played in reversed(tournament.rounds):  # the latest round first
-        lines += ["", *round_lines(tournament, played, lang)]
-        if tournament.phase == TournamentPhase.RUNNING:
-            break
-    if tournament.rules.listed_stage is not None:
-        lines += ["", *standing_lines(tournament, lang)]
-    if tournament.phase == TournamentPhase.RUNNING:
-        lines += ["", t("tournament.threads_note", lang)]
-        withdraw = button(
-            ids.TOURNAMENT.build(
-                tournament_id=tournament.tournament_id, action=TournamentAction.LEAVE
-            ),
-            label=t("button.tournament_withdraw", lang),
-        )
-        return Payload("\n".join(lines), Rows.of([withdraw]))
-    lines += ["", t("tournament.final_note", lang)]
-    return Payload("\n".join(lines), None)
+        head += ["", t("tournament.cancelled", lang, host=f"<@{tournament.host_id}>")]
+        return Payload("\n".join(head), None)
+    running = tournament.phase == TournamentPhase.RUNNING
+    current = tournament.current
+    must = list(head)
+    if not running:
+        must += ["", *podium_lines(tournament, lang)]
+    if current is not None:
+        must += ["", round_title(current, lang)]
+        if running:
+            must.append(progress_line(tournament, current, lang))
+    foot = ["", t("tournament.threads_note" if running else "tournament.final_note", lang)]
+    room = ROOM - _size(must) - _size(foot) - 1
+    matches: list[str] = []
+    if current is not None:
+        matches = ["· " + pairing_line(tournament, p, current, lang) for p in _by_interest(current)]
+    table = [] if tournament.rules.listed_stage is None else standing_lines(tournament, lang)
+    table_room = min(_size(table) + 1, room // 2) if table else 0
+    shown = fit(matches, room - table_room, lambda n: tn("tournament.more_matches", lang, n))
+    room -= _size(shown) + 1
+    if table:
+        table = ["", *fit(table, room, lambda n: tn("tournament.more_standings", lang, n))]
+    text = "\n".join([*must, *shown, *table, *foot])
+    if not running:
+        return Payload(text, None)
+    withdraw = button(
+        ids.TOURNAMENT.build(tournament_id=tournament.tournament_id, action=TournamentAction.LEAVE),
+        label=t("button.tournament_withdraw", lang),
+    )
+    return Payload(text, Rows.of([withdraw]))
 
 
-def _signup_lines(tournament: Tournament, lang: str) -> list[str]:
+def _by_interest(played: Round) -> list[Pairing]:
+    """The round's matches, those being played first, then those opening, then the
+    decided ones (in their order within each)."""
+
+    def rank(pairing: Pairing) -> int:
+        if pairing.done:
+            return 2
+        return 0 if pairing.thread_id is not None and pairing.opened_at is not None else 1
+
+    return sorted(played.pairings, key=rank)
+
+
+def progress_line(tournament: Tournament, played: Round, lang: str) -> str:
+    """ "2 de 4 partidas terminadas: la ronda 3 empieza cuando terminen todas"."""
+    total = sum(p.b is not None for p in played.pairings)
+    done = sum(p.done and p.b is not None for p in played.pairings)
+    last = tournament.rules.is_last_round(tournament, played)
+    key = "tournament.progress_last" if last else "tournament.progress"
+    return tn(key, lang, total, done=done, next=played.number + 1)
+
+
+def _signup_text(tournament: Tournament, head: list[str], lang: str) -> str:
     settings = tournament.settings
-    lines = ["", t("tournament.entries", lang, count=len(tournament.entries), size=settings.size)]
-    if tournament.entries:
-        lines += [f"{e.number}. {entry_words(e, lang)}" for e in tournament.entries]
-    else:
-        lines.append(t("tournament.no_entries", lang))
-    lines.append("")
+    count = len(tournament.entries)
+    title = t("tournament.entries", lang, count=count, size=settings.size)
+    notes = [""]
     if settings.team_size == 2:
-        lines.append(t("tournament.pairs_note", lang))
-    if settings.starts_at is not None:
-        lines.append(t("tournament.starts_at", lang, when=f"<t:{int(settings.starts_at)}:R>"))
+        notes.append(t("tournament.pairs_note", lang))
+    notes.append(
+        tn(
+            "tournament.each_match",
+            lang,
+            settings.chicas_to_win,
+            minutes=settings.walkover_seconds // 60,
+        )
+    )
+    if count >= settings.size:
+        notes.append(t("tournament.full", lang, host=f"<@{tournament.host_id}>"))
+    elif settings.starts_at is not None:
+        notes.append(t("tournament.starts_at", lang, when=f"<t:{int(settings.starts_at)}:R>"))
     else:
-        lines.append(t("tournament.host_starts", lang, host=f"<@{tournament.host_id}>"))
-    return lines
+        notes.append(t("tournament.host_starts", lang, host=f"<@{tournament.host_id}>"))
+    must = [*head, "", title]
+    room = ROOM - _size(must) - _size(notes) - 1
+    shown = t("tournament.no_entries", lang)
+    if tournament.entries:
+        listed = [f"{e.number}. {entry_words(e, lang)}" for e in tournament.entries]
+        # The latest sign-ups matter most to who just pressed: the list's end is kept.
+        more = lambda n: tn("tournament.more_entries", lang, n)  # noqa: E731
+        shown = ENTRY_SEPARATOR.join(fit(listed[::-1], room, more, ENTRY_SEPARATOR)[::-1])
+    return "\n".join([*must, shown, *notes])
 
 
 def _signup_rows(tournament: Tournament, lang: str) -> Rows:
@@ -159,36 +238,56 @@ def stage_words(played: Round, lang: str) -> str:
     return t(f"tournament.stage.{played.stage}", lang)
 
 
+def round_title(played: Round, lang: str) -> str:
+    return t("tournament.round", lang, number=played.number, stage=stage_words(played, lang))
+
+
 def round_lines(tournament: Tournament, played: Round, lang: str) -> list[str]:
-    lines = [
-        t(
-            "tournament.round",
-            lang,
-            number=played.number,
-            stage=stage_words(played, lang),
-        )
-    ]
+    """A round in full: its title, then each match (under its group's name)."""
+    lines = [round_title(played, lang)]
     group = None
     for pairing in played.pairings:
         if pairing.group is not None and pairing.group != group:
             group = pairing.group
-            lines.append(t("tournament.group", lang, name=GROUP_NAMES[group % len(GROUP_NAMES)]))
-        lines.append("· " + pairing_line(tournament, pairing, lang))
+            lines.append(t("tournament.group", lang, name=group_name(group)))
+        lines.append("· " + pairing_line(tournament, pairing, played, lang))
     return lines
 
 
-def pairing_line(tournament: Tournament, pairing: Pairing, lang: str) -> str:
+def group_name(index: int) -> str:
+    """A, B, … Z, then AA, AB… (the Mundial has 24 groups)."""
+    letters = ""
+    index += 1
+    while index:
+        index, rest = divmod(index - 1, 26)
+        letters = chr(ord("A") + rest) + letters
+    return letters
+
+
+def pairing_line(tournament: Tournament, pairing: Pairing, played: Round, lang: str) -> str:
+    """One match as the message says it: waiting, in play (its thread), or decided and
+    how ("pasa: … se rindió", "gana por abandono: … no se presentó", a bye)."""
     a = entry_words(tournament.entry(pairing.a), lang)
     if pairing.b is None:
-        return t("tournament.bye", lang, entry=a)
+        return t(
+            "tournament.bye" if played.stage.advances else "tournament.bye_counts", lang, entry=a
+        )
     b = entry_words(tournament.entry(pairing.b), lang)
-    if pairing.winner is not None:
+    how = pairing.decided_how
+    if how is not None:
         winner, loser = (a, b) if pairing.winner == pairing.a else (b, a)
-        if pairing.walkover:
-            return t("tournament.match_walkover", lang, winner=winner, loser=loser)
+        if how.is_walkover:
+            verdict = "tournament.goes_on" if played.stage.advances else "tournament.by_default"
+            return t(
+                "tournament.decided",
+                lang,
+                verdict=t(verdict, lang, winner=winner),
+                why=t(f"tournament.why.{how}", lang, loser=loser),
+            )
         ours = 0 if pairing.winner == pairing.a else 1
         score = f"{pairing.chicas[ours]}–{pairing.chicas[1 - ours]}"
-        return t("tournament.match_won", lang, winner=winner, loser=loser, score=score)
+        line = t("tournament.match_won", lang, winner=winner, loser=loser, score=score)
+        return line + (t("tournament.stopped_note", lang) if how == How.STOPPED else "")
     match = t("tournament.match", lang, a=a, b=b)
     if pairing.thread_id is not None and pairing.opened_at is not None:
         return t("tournament.match_live", lang, match=match, thread=f"<#{pairing.thread_id}>")
@@ -203,7 +302,7 @@ def standing_lines(tournament: Tournament, lang: str) -> list[str]:
         groups = list(range(len(tournament.groups())))
     for group in groups:
         if group is not None:
-            lines.append(t("tournament.group", lang, name=GROUP_NAMES[group % len(GROUP_NAMES)]))
+            lines.append(t("tournament.group", lang, name=group_name(group)))
         for place, row in enumerate(tournament.standings(stage, group=group), start=1):
             lines.append(
                 t(
@@ -255,15 +354,24 @@ def call_text(tournament: Tournament, pairing: Pairing, played: Round, lang: str
     )
 
 
+THREAD_NAME_LIMIT = 100  # Discord's limit on a thread's name
+
+
 def thread_name(tournament: Tournament, pairing: Pairing, played: Round, lang: str) -> str:
+    """ "Ronda 2 · Ana y Beto vs 🤖 Rosita y 🤖 Lucho", its names cut to fit in 100."""
     assert pairing.b is not None
-    match = t(
-        "tournament.match",
-        lang,
-        a=entry_plain(tournament.entry(pairing.a), lang),
-        b=entry_plain(tournament.entry(pairing.b), lang),
-    )
-    return t("tournament.thread_name", lang, number=played.number, match=match)
+    a, b = tournament.entry(pairing.a), tournament.entry(pairing.b)
+    for longest in (0, 24, 16, 10, 6, 3):
+        match = t(
+            "tournament.match",
+            lang,
+            a=entry_plain(a, lang, longest),
+            b=entry_plain(b, lang, longest),
+        )
+        name = t("tournament.thread_name", lang, number=played.number, match=match)
+        if len(name) <= THREAD_NAME_LIMIT:
+            return name
+    return shorten(name, THREAD_NAME_LIMIT)
 
 
 def invite_payload(tournament: Tournament, invite: Invite, lang: str) -> Payload:
@@ -321,6 +429,82 @@ def past_text(finished: list[Tournament], lang: str) -> str:
     if len(lines) == 1:
         lines.append(t("tournament.past_none", lang))
     return "\n".join(lines)
+
+
+def my_table_text(tournament: Tournament, user_id: int, lang: str) -> str:
+    """The private answer of a "🧵 Mi mesa" button: the thread, the rival and the show-up
+    deadline, or where the player stands and when their next table opens."""
+    where = tournament.whereabouts(user_id)
+    if where.entry is None:
+        return t("tournament.mine.none", lang, link=message_link(tournament))
+    if where.out:
+        return t("tournament.mine.out", lang, link=message_link(tournament))
+    if not tournament.is_running or where.played is None:
+        return t("tournament.mine.not_started", lang)
+    pairing, played = where.pairing, where.played
+    if pairing is None or pairing.done:
+        return tn("tournament.mine.waiting", lang, where.left, next=played.number + 1)
+    rival = where.rival
+    assert rival is not None  # (a bye is decided at once)
+    rival_words = entry_words(tournament.entry(rival), lang)
+    deadline = tournament.show_up_deadline(pairing)
+    if pairing.thread_id is None or deadline is None:
+        return t("tournament.mine.opening", lang, rival=rival_words)
+    return t(
+        "tournament.mine.table",
+        lang,
+        thread=f"<#{pairing.thread_id}>",
+        rival=rival_words,
+        stage=stage_words(played, lang),
+        deadline=f"<t:{int(deadline)}:R>",
+    )
+
+
+def match_over_lines(tournament: Tournament, pairing: Pairing, lang: str) -> list[str]:
+    """What a decided match means for each side, for its thread: who goes on and when
+    their next table opens, who is out; in the final, who is champion."""
+    if pairing.winner is None or pairing.b is None:
+        return []
+    played = round_of(tournament, pairing)
+    assert played is not None
+    winner = entry_words(tournament.entry(pairing.winner), lang)
+    loser_number = pairing.loser
+    assert loser_number is not None
+    loser = entry_words(tournament.entry(loser_number), lang)
+    podium = tournament.final_podium()
+    if podium is not None and played is tournament.rounds[-1]:
+        champion = entry_words(tournament.entry(podium.champion), lang)
+        return [
+            t("tournament.over.champion", lang, entry=champion),
+            t("tournament.over.see_all", lang, link=message_link(tournament)),
+        ]
+    left = sum(not p.done for p in played.pairings)
+    if played.stage.advances:
+        lines = [tn("tournament.over.goes_on", lang, left, entry=winner, next=played.number + 1)]
+        lines.append(t("tournament.over.out", lang, entry=loser, link=message_link(tournament)))
+        return lines
+    lines = [tn("tournament.over.plays_on", lang, left, entry=winner, next=played.number + 1)]
+    if tournament.eliminated(loser_number):
+        lines.append(t("tournament.over.out", lang, entry=loser, link=message_link(tournament)))
+    else:
+        lines.append(
+            tn("tournament.over.plays_on", lang, left, entry=loser, next=played.number + 1)
+        )
+    return lines
+
+
+def round_of(tournament: Tournament, pairing: Pairing) -> Round | None:
+    return next((r for r in tournament.rounds if any(p is pairing for p in r.pairings)), None)
+
+
+def forfeit_consequence(tournament: Tournament, table_id: str, lang: str) -> str:
+    """What giving up a tournament match does, said before the confirmation."""
+    pairing = tournament.pairing_of(table_id)
+    played = None if pairing is None else round_of(tournament, pairing)
+    if pairing is None or pairing.b is None or played is None:
+        return t("forfeit.loses", lang)
+    key = "tournament.forfeit_out" if played.stage.advances else "tournament.forfeit_loses"
+    return t(key, lang)
 
 
 def bracket_picture(tournament: Tournament, lang: str) -> BracketPicture:
