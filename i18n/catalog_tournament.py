@@ -309,7 +309,9 @@ TOURNAMENT_MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "tournament.withdrew": ("Te retiraste del torneo.", "You withdrew from the tournament."),
     "tournament.past": ("🏆 **Campeones de este servidor**", "🏆 **This server's champions**"),
-    "tournament.past_line": ("{when}: {champion} ({how})", "{when}: {champion} ({how})"),
+    "tournament.past_line": ("{when}: {champion} — {how}", "{when}: {champion} — {how}"),
+    "tournament.more_past.one": ("… y 1 torneo más", "… and 1 more tournament"),
+    "tournament.more_past.other": ("… y {count} torneos más", "… and {count} more tournaments"),
     "tournament.past_none": (
         "Todavía no hay campeones aquí. Organiza el primer torneo: `/cuarenta torneo formato:`",
         "No champions here yet. Run the first tournament: `/cuarenta tournament format:`",

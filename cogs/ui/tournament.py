@@ -428,7 +428,8 @@ def past_text(finished: list[Tournament], lang: str) -> str:
         )
     if len(lines) == 1:
         lines.append(t("tournament.past_none", lang))
-    return "\n".join(lines)
+    more = lambda n: tn("tournament.more_past", lang, n)  # noqa: E731
+    return "\n".join([lines[0], *fit(lines[1:], ROOM - len(lines[0]) - 1, more)])
 
 
 def my_table_text(tournament: Tournament, user_id: int, lang: str) -> str:

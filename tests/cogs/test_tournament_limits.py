@@ -1,0 +1,180 @@
+"""Every tournament payload within Discord's limits at the largest sizes a server can
+reach: 96 pairs in groups and repechaje, 64 singles in knockout and in Swiss (and 96 of
+each), the longest ids and names, every moment from the sign-up to the podium, in both
+languages. Each payload goes through tests/discord_limits.py."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cogs.ui.tournament import (
+    bracket_picture,
+    call_text,
+    confirm_leave_payload,
+    forfeit_consequence,
+    invite_payload,
+    match_over_lines,
+    my_table_text,
+    partner_payload,
+    past_text,
+    podium_lines,
+    thread_name,
+    tournament_payload,
+)
+from i18n import t
+from tables.tournament import Format, How, Tournament, TournamentPhase, TournamentSettings
+from tests import discord_limits as limits
+
+LONGEST_ID = 10**19 - 1  # 19 digits: the longest snowflake a mention will carry soon
+LONG_NAME = "maximiliano_fernandez_loor_2026"  # 31 characters (32 is Discord's most)
+HOST = LONGEST_ID - 1
+
+
+def big(fmt: Format, pairs: bool, count: int, lang: str, bots: int = 0) -> Tournament:
+    made = Tournament.new(
+        guild_id=LONGEST_ID, channel_id=LONGEST_ID - 2, host_id=HOST, lang=lang,
+        settings=TournamentSettings(
+            format=fmt, size=count, team_size=2 if pairs else 1, rules_name="quito",
+        ),
+        now=0.0,
+    )  # fmt: skip
+    for index in range(count - bots):
+        user = LONGEST_ID - 10 - 2 * index
+        name = f"{LONG_NAME}{index % 10}"
+        if pairs:
+            made.invite(user, name, user - 1, name[::-1], 0.0)
+            made.answer_invite(user - 1, user, True, 0.0)
+        else:
+            made.join(user, name)
+    made.fill_with_bots(HOST)
+    return made
+
+
+def check(payload) -> None:
+    limits.check(payload)
+
+
+def check_text(text: str) -> None:
+    limits.check({"content": text})
+
+
+def check_everything(made: Tournament, lang: str) -> None:
+    check(tournament_payload(made, lang))
+    current = made.current
+    if current is None:
+        return
+    for pairing in current.pairings:
+        if pairing.b is not None:
+            assert limits.thread_name_violations(thread_name(made, pairing, current, lang)) == []
+            check_text(call_text(made, pairing, current, lang))
+        check_text("\n".join(match_over_lines(made, pairing, lang)))
+    for entry in made.entries[:: max(1, len(made.entries) // 6)]:
+        for user in entry.members:
+            check_text(my_table_text(made, user, lang))
+
+
+def play_through(made: Tournament, lang: str, seed: int, every: int = 1) -> None:
+    """Every match decided in turn (played, given up, no-show, stopped), the payloads
+    checked after every `every` results and at each round's start and end."""
+    rng = random.Random(seed)
+    made.start(HOST, 0.0)
+    tables = 0
+    while made.phase == TournamentPhase.RUNNING:
+        for pairing in made.to_open():
+            tables += 1
+            pairing.table_id = f"t{tables}"
+            pairing.thread_id, pairing.opened_at = LONGEST_ID - 5000 - tables, 1.0
+        check_everything(made, lang)
+        open_ = [p for p in made.current.pairings if not p.done]
+        for done, pairing in enumerate(open_, 1):
+            side = rng.randrange(2)
+            how = rng.choice([How.PLAYED, How.PLAYED, How.GAVE_UP, How.NO_SHOW, How.STOPPED])
+            chicas = [0, 0] if how.is_walkover else ([1, 0] if side == 0 else [0, 1])
+            made.record_result(pairing.table_id, side, chicas, [40, 12], how=how)
+            if done % every == 0:
+                check(tournament_payload(made, lang))
+        check_everything(made, lang)
+        made.advance()
+    assert made.phase == TournamentPhase.FINISHED
+    check_everything(made, lang)
+    check_text("\n".join(podium_lines(made, lang)))
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+@pytest.mark.parametrize(
+    ("fmt", "pairs", "count"),
+    [
+        (Format.GROUPS, True, 96),  # the Mundial de 40
+        (Format.KNOCKOUT, False, 64),
+        (Format.SWISS, False, 64),
+    ],
+)
+def test_the_largest_tournaments_fit_at_every_moment(fmt, pairs, count, lang):
+    made = big(fmt, pairs, count, lang, bots=count // 8)
+    check(tournament_payload(made, lang))  # the full sign-up
+    play_through(made, lang, seed=count, every=3)
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_the_mundial_s_message_tells_the_round_and_how_many_matches_are_left(lang):
+    made = big(Format.GROUPS, True, 96, lang)
+    made.start(HOST, 0.0)
+    for index, pairing in enumerate(made.to_open()):
+        pairing.table_id, pairing.thread_id, pairing.opened_at = f"t{index}", 9000 + index, 1.0
+    for pairing in made.current.pairings[:5]:
+        made.record_result(pairing.table_id, 0, [1, 0], [40, 3])
+    text = tournament_payload(made, lang).content
+    assert t("tournament.round", lang, number=1, stage=t("tournament.stage.group", lang)) in text
+    assert t("tournament.progress.other", lang, done=5, count=48, next=2) in text
+    assert any(t("tournament.more_matches.other", lang, count=n) in text for n in range(2, 48))
+    assert len(text) <= 2000
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    fmt=st.sampled_from(list(Format)),
+    pairs=st.booleans(),
+    count=st.integers(2, 96),
+    lang=st.sampled_from(["es", "en"]),
+    seed=st.integers(0, 1000),
+)
+def test_any_tournament_fits_at_every_moment(fmt, pairs, count, lang, seed):
+    made = big(fmt, pairs, count, lang, bots=seed % (count // 2 + 1))
+    check(tournament_payload(made, lang))
+    play_through(made, lang, seed, every=max(1, count // 8))
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_the_small_payloads_and_the_champions_fit(lang):
+    made = big(Format.KNOCKOUT, True, 96, lang)
+    pairs = Tournament.new(
+        guild_id=1, channel_id=2, host_id=HOST, lang=lang,
+        settings=TournamentSettings(team_size=2), now=0.0,
+    )  # fmt: skip
+    invite = pairs.invite(LONGEST_ID, LONG_NAME, LONGEST_ID - 1, LONG_NAME, 0.0)
+    check(invite_payload(pairs, invite, lang))
+    check(partner_payload(pairs, lang))
+    check(confirm_leave_payload(made, lang))
+    made.start(HOST, 0.0)
+    check_text(forfeit_consequence(made, "nothing", lang))
+    finished = []
+    for seed in range(40):  # more champions than the command reads
+        one = big(Format.SWISS, True, 4, lang)
+        play_through(one, lang, seed)
+        finished.append(one)
+    check_text(past_text(finished, lang))
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_the_picture_s_names_are_bots_as_bots(lang):
+    made = big(Format.KNOCKOUT, False, 8, lang, bots=4)
+    made.start(HOST, 0.0)
+    picture = bracket_picture(made, lang)
+    names = [name for _, matches in picture.rounds for m in matches for name in (m.a, m.b)]
+    bots = {n for e in made.entries if e.is_bot for n in e.names}
+    assert all(name.startswith("🤖") for name in names if name and name[2:] in bots)
+    assert sum(bool(name) and name.startswith("🤖") for name in names) == 4
