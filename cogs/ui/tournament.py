@@ -227,15 +227,19 @@ def _signup_rows(tournament: Tournament, lang: str) -> Rows:
     return Rows.stacked(rows)
 
 
-KNOCKOUT_STAGES = {1: "final", 2: "semifinal", 4: "quarterfinal"}  # by matches in the round
+KNOCKOUT_STAGES = {1: "final", 2: "semifinal", 4: "quarterfinal", 8: "round_of_16"}
 
 
 def stage_words(played: Round, lang: str) -> str:
-    """ "fase de grupos", "cuartos de final", "semifinales", "final"…"""
-    named = KNOCKOUT_STAGES.get(len(played.pairings))
-    if played.stage == Stage.KNOCKOUT and named is not None:
-        return t(f"tournament.stage.{named}", lang)
+    """ "fase de grupos", "octavos de final", "semifinales", "final"…"""
+    if played.stage == Stage.KNOCKOUT:
+        return _knockout_stage_words(len(played.pairings), lang)
     return t(f"tournament.stage.{played.stage}", lang)
+
+
+def _knockout_stage_words(matches: int, lang: str) -> str:
+    named = KNOCKOUT_STAGES.get(matches)
+    return t(f"tournament.stage.{named or Stage.KNOCKOUT}", lang)
 
 
 def round_title(played: Round, lang: str) -> str:
@@ -509,47 +513,113 @@ def forfeit_consequence(tournament: Tournament, table_id: str, lang: str) -> str
 
 
 def bracket_picture(tournament: Tournament, lang: str) -> BracketPicture:
-    """The picture of a started tournament: its knockout rounds as a bracket, its Swiss or
-    group standings as a list, its champion once it has one. Plain names only."""
-    knockout = [r for r in tournament.rounds if r.stage == Stage.KNOCKOUT]
-    rounds = tuple(
-        (stage_words(r, lang).capitalize(), _drawn_matches(tournament, r, lang)) for r in knockout
-    )
-    standings: tuple[Standing, ...] = ()
+    """The picture of a started tournament: its groups or Swiss standings, its knockout
+    from its first round to the final (rounds to come as empty slots), its champion."""
+    rounds = [r for r in tournament.rounds if r.stage.advances]
+    drawn = [(_picture_round_name(r, lang), _drawn_matches(tournament, r, lang)) for r in rounds]
+    knockout = [r for r in rounds if r.stage == Stage.KNOCKOUT]
+    if knockout and tournament.is_running:
+        drawn += _rounds_to_come(tournament, knockout[-1], lang)
     stage = tournament.rules.listed_stage
-    if stage is not None:
-        standings = tuple(
-            Standing(
-                place,
-                entry_plain(tournament.entry(row.entry), lang),
-                row.wins,
-                f"{row.chicas_won}–{row.chicas_lost}",
+    standings: tuple[Standing, ...] = ()
+    groups: tuple[tuple[str, tuple[Standing, ...]], ...] = ()
+    if stage is not None and tournament.rules.grouped and not knockout:
+        # (once the knockout is on, it is the picture: the groups are played out)
+        groups = tuple(
+            (
+                t("tournament.group", lang, name=group_name(index)),
+                _drawn_standings(tournament, stage, lang, group=index),
             )
-            for place, row in enumerate(tournament.standings(stage), start=1)
+            for index in range(len(tournament.groups()))
         )
-    podium = tournament.podium()
-    current = tournament.current
+    elif stage is not None and not tournament.rules.grouped:
+        standings = _drawn_standings(tournament, stage, lang)
+    podium = tournament.final_podium()
     title = t("tournament.picture_title", lang, how=format_words(tournament, lang))
+    current = tournament.current
     if current is not None and tournament.is_running:
-        now_playing = stage_words(current, lang)
-        title = t("tournament.picture_round", lang, number=current.number, stage=now_playing)
+        title = t("tournament.picture_round", lang, number=current.number,
+                  stage=stage_words(current, lang))  # fmt: skip
+    champion = None
+    if podium is not None:
+        name = entry_plain(tournament.entry(podium.champion), lang)
+        champion = t("tournament.picture_champion", lang, name=name)
     return BracketPicture(
         title=title,
-        rounds=rounds,
+        rounds=tuple(drawn),
         standings=standings,
         columns=(t("tournament.picture_wins", lang), t("tournament.picture_chicas", lang)),
-        champion=entry_plain(tournament.entry(podium[0]), lang) if podium else None,
+        champion=champion,
+        groups=groups,
+        groups_title=t("tournament.stage.group", lang).capitalize(),
+    )
+
+
+PICTURE_NAME = 10  # a pair's names are cut to this in the picture, so both show
+
+
+def _picture_round_name(played: Round, lang: str) -> str:
+    stage = stage_words(played, lang)
+    return t("tournament.picture_round", lang, number=played.number, stage=stage)
+
+
+def _drawn_standings(
+    tournament: Tournament, stage: Stage, lang: str, group: int | None = None
+) -> tuple[Standing, ...]:
+    longest = PICTURE_NAME if tournament.settings.team_size > 1 else 0
+    return tuple(
+        Standing(
+            place,
+            entry_plain(tournament.entry(row.entry), lang, longest),
+            row.wins,
+            f"{row.chicas_won}–{row.chicas_lost}",
+        )
+        for place, row in enumerate(tournament.standings(stage, group=group), start=1)
     )
 
 
 def _drawn_matches(tournament: Tournament, played: Round, lang: str) -> tuple[Match, ...]:
     drawn = []
+    longest = PICTURE_NAME if tournament.settings.team_size > 1 else 0
     for pairing in played.pairings:
-        a = entry_plain(tournament.entry(pairing.a), lang)
-        b = None if pairing.b is None else entry_plain(tournament.entry(pairing.b), lang)
+        a = entry_plain(tournament.entry(pairing.a), lang, longest)
+        b = None if pairing.b is None else entry_plain(tournament.entry(pairing.b), lang, longest)
         winner = None if pairing.winner is None else int(pairing.winner != pairing.a)
-        score = ""
-        if pairing.done and pairing.b is not None and not pairing.walkover:
+        how = pairing.decided_how
+        score, note = "", ""
+        if how is not None and how.is_walkover:
+            note = t(f"tournament.picture_note.{how}", lang)
+        elif how is not None and pairing.b is not None:
             score = f"{pairing.chicas[0]}–{pairing.chicas[1]}"
-        drawn.append(Match(a, b, winner, score))
+        elif how == How.BYE:
+            note = t("tournament.picture_note.bye", lang)
+        drawn.append(Match(a, b, winner, score, note))
     return tuple(drawn)
+
+
+def _rounds_to_come(
+    tournament: Tournament, last: Round, lang: str
+) -> list[tuple[str, tuple[Match, ...]]]:
+    """The knockout's rounds not paired yet, down to the final: each side is the winner
+    of two matches of the round before, named once known ("gana Ana / Beto" until then)."""
+    sides: list[str] = []
+    known: list[bool] = []
+    for pairing in last.pairings:
+        known.append(pairing.winner is not None)
+        if pairing.winner is not None:
+            sides.append(entry_plain(tournament.entry(pairing.winner), lang))
+        else:
+            a = entry_plain(tournament.entry(pairing.a), lang, longest=9)
+            b = "" if pairing.b is None else entry_plain(tournament.entry(pairing.b), lang, 9)
+            sides.append(t("tournament.picture_slot", lang, a=a, b=b))
+    number, drawn = last.number, []
+    while len(sides) > 1:
+        number += 1
+        matches = tuple(
+            Match(a, b, None, slot=True, known=(known[2 * i], known[2 * i + 1]))
+            for i, (a, b) in enumerate(zip(sides[::2], sides[1::2], strict=True))
+        )
+        stage = _knockout_stage_words(len(matches), lang)
+        drawn.append((t("tournament.picture_round", lang, number=number, stage=stage), matches))
+        sides, known = ["—"] * len(matches), [False] * len(matches)
+    return drawn

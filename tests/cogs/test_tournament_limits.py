@@ -15,6 +15,7 @@ from cogs.ui.tournament import (
     bracket_picture,
     call_text,
     confirm_leave_payload,
+    entry_plain,
     forfeit_consequence,
     invite_payload,
     match_over_lines,
@@ -178,3 +179,33 @@ def test_the_picture_s_names_are_bots_as_bots(lang):
     bots = {n for e in made.entries if e.is_bot for n in e.names}
     assert all(name.startswith("🤖") for name in names if name and name[2:] in bots)
     assert sum(bool(name) and name.startswith("🤖") for name in names) == 4
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_the_picture_shows_the_path_to_the_final_walkovers_byes_and_the_champion(lang):
+    made = big(Format.KNOCKOUT, False, 13, lang, bots=3)  # 16 places: 3 byes
+    made.start(HOST, 0.0)
+    for index, pairing in enumerate(made.to_open()):
+        pairing.table_id, pairing.opened_at = f"t{index}", 1.0
+    made.record_result("t0", 1, [0, 0], [0, 0], how=How.GAVE_UP)
+    picture = bracket_picture(made, lang)
+    names = [name for name, _ in picture.rounds]
+    assert len(names) == 4  # round 1, then the quarter-finals, semi-finals and final to come
+    first = picture.rounds[0][1]
+    assert sum(m.b is None and m.note == t("tournament.picture_note.bye", lang) for m in first) == 3
+    gave_up = next(m for m in first if m.note == t("tournament.picture_note.gave_up", lang))
+    assert gave_up.winner == 1 and gave_up.score == ""
+    quarter = picture.rounds[1][1]
+    assert all(m.slot for m in quarter) and any(any(m.known) for m in quarter)
+    assert picture.rounds[-1][1][0].slot and picture.champion is None
+    while made.is_running:
+        for pairing in made.to_open():
+            pairing.table_id, pairing.opened_at = f"x{id(pairing)}", 1.0
+        for pairing in [p for p in made.current.pairings if not p.done]:
+            made.record_result(pairing.table_id, 0, [1, 0], [40, 0])
+        made.advance()
+    picture = bracket_picture(made, lang)
+    assert not any(m.slot for _, matches in picture.rounds for m in matches)
+    champion = made.final_podium().champion
+    name = entry_plain(made.entry(champion), lang)
+    assert picture.champion == t("tournament.picture_champion", lang, name=name)
