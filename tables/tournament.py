@@ -177,11 +177,9 @@ class Tournament:
         pending invitation (one that has not lapsed by `now`, when given)."""
         if not self.is_live:
             return set()
+        out = self.out() if self.started else set()
         signed = {
-            user
-            for entry in self.entries
-            if not (self.started and (entry.withdrawn or self.eliminated(entry.number)))
-            for user in entry.members
+            user for entry in self.entries if entry.number not in out for user in entry.members
         }
         invites = [i for i in self.invites if now is None or i.expires_at > now]
         return signed | {i.inviter for i in invites} | {i.partner for i in invites}
@@ -646,7 +644,12 @@ class Tournament:
 
     def eliminated(self, number: int) -> bool:
         """Out of it: withdrawn, or knocked out by its results (as its format says)."""
-        return self.entry(number).withdrawn or self.rules.knocked_out(self, number)
+        return self.entry(number).withdrawn or number in self.rules.knocked_out(self)
+
+    def out(self) -> set[int]:
+        """The entries out of it: withdrawn or knocked out."""
+        withdrawn = {entry.number for entry in self.entries if entry.withdrawn}
+        return withdrawn | self.rules.knocked_out(self)
 
     def final_podium(self) -> Podium | None:
         """Champion, runner-up and third place (maybe shared), once finished."""

@@ -89,9 +89,10 @@ class FormatRules:
         """The groups the entries are drawn into (one group of all, but in Groups)."""
         return [[entry.number for entry in played.entries]]
 
-    def knocked_out(self, played: Played, number: int) -> bool:
-        """Out of it by its results (withdrawals aside): lost where losers are out."""
-        return lost_where_losers_go(played, number)
+    def knocked_out(self, played: Played) -> set[int]:
+        """The entries out of it by their results (withdrawals aside): lost where the
+        losers are out."""
+        return losers_where_losers_go(played)
 
     def is_last_round(self, played: Played, current: Round) -> bool:
         """`current` is the tournament's last round (a knockout's final, Swiss's last)."""
@@ -168,16 +169,16 @@ class Groups(FormatRules):
         repechaje = 1 if largest >= 3 and groups >= 2 else 0
         return group_rounds + repechaje + knockout_rounds(qualified)
 
-    def knocked_out(self, played: Played, number: int) -> bool:
+    def knocked_out(self, played: Played) -> set[int]:
         """Lost in the knockout or the repechaje, or not among the first three of its
         group once the group stage is over."""
-        if lost_where_losers_go(played, number):
-            return True
+        out = losers_where_losers_go(played)
         later = [r for r in played.rounds if r.stage != Stage.GROUP]
         if not later:
-            return False
+            return out
         going_on = {n for r in later for p in r.pairings for n in p.entries()}
-        return number not in going_on | set(self._places(played, 1) + self._places(played, 2))
+        going_on |= set(self._places(played, 1) + self._places(played, 2))
+        return out | {entry.number for entry in played.entries} - going_on
 
     def groups(self, played: Played) -> list[list[int]]:
         """The groups of four (snake by seed), as entry numbers."""
@@ -256,8 +257,14 @@ def next_knockout_round(current: Round) -> tuple[Stage, list[Pairing]] | None:
     return Stage.KNOCKOUT, [Pairing(a, b) for a, b in pairs]
 
 
-def lost_where_losers_go(played: Played, number: int) -> bool:
-    return any(p.loser == number for r in played.rounds if r.stage.advances for p in r.pairings)
+def losers_where_losers_go(played: Played) -> set[int]:
+    return {
+        p.loser
+        for r in played.rounds
+        if r.stage.advances
+        for p in r.pairings
+        if p.loser is not None
+    }
 
 
 def knockout_podium(played: Played) -> Podium | None:

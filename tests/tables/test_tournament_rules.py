@@ -248,3 +248,20 @@ def test_swiss_third_place_is_the_third_of_the_standings():
     podium = made.final_podium()
     assert podium is not None and not podium.third_shared
     assert podium.thirds == (made.standings()[2].entry,)
+
+
+def test_after_the_groups_the_fourths_are_out_and_free_the_thirds_play_on():
+    made = tournament(16, format=Format.GROUPS, size=16)
+    made.start(HOST, 0.0)
+    rng = random.Random(1)
+    while made.current.stage.value == "group":
+        for index, pairing in enumerate(made.to_open()):
+            pairing.table_id, pairing.opened_at = f"r{made.current.number}x{index}", 1.0
+            made.record_result(pairing.table_id, rng.randrange(2), [1, 0], [40, 1])
+        made.advance()
+    fourths = {made.standings(made.current.stage.GROUP, group=g)[3].entry for g in range(4)}
+    thirds = {made.standings(made.current.stage.GROUP, group=g)[2].entry for g in range(4)}
+    assert made.out() == fourths
+    fourth_people = {u for n in fourths for u in made.entry(n).members}
+    assert not fourth_people & made.people()
+    assert all(not made.eliminated(n) for n in thirds)
