@@ -296,6 +296,10 @@ TOURNAMENT_MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "tournament.partner_placeholder": ("Tu pareja", "Your partner"),
     "tournament.remove_placeholder": ("Quitar una inscripción…", "Remove an entry…"),
+    "tournament.remove_more": (
+        "➡ Más inscripciones (página {page} de {pages})",
+        "➡ More entries (page {page} of {pages})",
+    ),
     "tournament.invited": (
         "Invitación enviada a {partner}: quedan inscritos cuando acepte.",
         "Invitation sent to {partner}: you are signed up once they accept.",

@@ -227,6 +227,31 @@ def _signup_rows(tournament: Tournament, lang: str) -> Rows:
     return Rows.stacked(rows)
 
 
+REMOVE_PAGE = 24  # entries a page of the removal menu; its 25th option turns the page
+PAGE_VALUE = "page:"
+
+
+def remove_menu(tournament: Tournament, lang: str, page: int = 0) -> dict[str, Any]:
+    """The host's removal menu (a select) for any number of entries: 24 a page, the 25th
+    option turning to the next page ("page:N"); each entry's value is its `Entry.key`,
+    so a removal names the entry, never a place someone else may have taken meanwhile.
+    The cogs side answers "page:N" with `remove_menu(..., page=N)` (privately) and an
+    entry key with `Tournament.remove_entry`."""
+    entries = tournament.entries
+    pages = max(1, -(-len(entries) // REMOVE_PAGE))
+    page %= pages
+    options = [
+        {"label": shorten(f"{e.number}. {entry_plain(e, lang)}", 100), "value": e.key[:100]}
+        for e in entries[page * REMOVE_PAGE : (page + 1) * REMOVE_PAGE]
+    ]
+    if pages > 1:
+        following = (page + 1) % pages
+        label = t("tournament.remove_more", lang, page=following + 1, pages=pages)
+        options.append({"label": label, "value": f"{PAGE_VALUE}{following}"})
+    custom_id = ids.TOURNAMENT_REMOVE.build(tournament_id=tournament.tournament_id)
+    return select(custom_id, options, t("tournament.remove_placeholder", lang))
+
+
 KNOCKOUT_STAGES = {1: "final", 2: "semifinal", 4: "quarterfinal", 8: "round_of_16"}
 
 

@@ -23,6 +23,7 @@ from cogs.ui.tournament import (
     partner_payload,
     past_text,
     podium_lines,
+    remove_menu,
     thread_name,
     tournament_payload,
 )
@@ -209,3 +210,24 @@ def test_the_picture_shows_the_path_to_the_final_walkovers_byes_and_the_champion
     champion = made.final_podium().champion
     name = entry_plain(made.entry(champion), lang)
     assert picture.champion == t("tournament.picture_champion", lang, name=name)
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+@pytest.mark.parametrize("count", [1, 24, 25, 49, 96])
+def test_the_removal_menu_reaches_every_entry_by_its_key(count, lang):
+    made = big(Format.KNOCKOUT, False, count, lang, bots=count // 3)
+    seen: list[str] = []
+    page, pages_seen = 0, 0
+    while True:
+        menu = remove_menu(made, lang, page)
+        check({"components": [{"type": 1, "components": [menu]}]})
+        values = [option["value"] for option in menu["options"]]
+        seen += [v for v in values if not v.startswith("page:")]
+        turn = [v for v in values if v.startswith("page:")]
+        pages_seen += 1
+        if not turn or turn[0] == "page:0":
+            break
+        page = int(turn[0].split(":")[1])
+    assert seen == [entry.key for entry in made.entries]
+    assert len(set(seen)) == len(made.entries) == max(2, count)  # (2 places at least)
+    assert pages_seen == -(-len(made.entries) // 24)
