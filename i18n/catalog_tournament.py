@@ -321,6 +321,7 @@ TOURNAMENT_MESSAGES: dict[str, tuple[str, str]] = {
     "tournament.withdrew": ("Te retiraste del torneo.", "You withdrew from the tournament."),
     "tournament.past": ("🏆 **Campeones de este servidor**", "🏆 **This server's champions**"),
     "tournament.past_line": ("{when}: {champion} — {how}", "{when}: {champion} — {how}"),
+    "tournament.past_best_person": (" · mejor persona: {entry}", " · best person: {entry}"),
     "tournament.more_past.one": ("… y 1 torneo más", "… and 1 more tournament"),
     "tournament.more_past.other": ("… y {count} torneos más", "… and {count} more tournaments"),
     "tournament.past_none": (

@@ -446,15 +446,20 @@ def past_text(finished: list[Tournament], lang: str) -> str:
         podium = tournament.podium()
         if not podium:
             continue
-        lines.append(
-            t(
-                "tournament.past_line",
-                lang,
-                when=f"<t:{int(tournament.created_at)}:d>",
-                champion=entry_words(tournament.entry(podium[0]), lang),
-                how=how_words(tournament, lang),
-            )
+        line = t(
+            "tournament.past_line",
+            lang,
+            when=f"<t:{int(tournament.created_at)}:d>",
+            champion=entry_words(tournament.entry(podium[0]), lang),
+            how=how_words(tournament, lang),
         )
+        if tournament.entry(podium[0]).is_bot:  # a bot won: the best person is named too
+            ranked = [*podium, *(row.entry for row in tournament.standings())]
+            person = next((n for n in ranked if not tournament.entry(n).is_bot), None)
+            if person is not None:
+                best = entry_words(tournament.entry(person), lang)
+                line += t("tournament.past_best_person", lang, entry=best)
+        lines.append(line)
     if len(lines) == 1:
         lines.append(t("tournament.past_none", lang))
     more = lambda n: tn("tournament.more_past", lang, n)  # noqa: E731

@@ -231,3 +231,20 @@ def test_the_removal_menu_reaches_every_entry_by_its_key(count, lang):
     assert seen == [entry.key for entry in made.entries]
     assert len(set(seen)) == len(made.entries) == max(2, count)  # (2 places at least)
     assert pages_seen == -(-len(made.entries) // 24)
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_a_bot_champion_is_listed_with_the_best_person(lang):
+    made = big(Format.KNOCKOUT, False, 4, lang, bots=3)
+    made.start(HOST, 0.0)
+    human = next(e.number for e in made.entries if not e.is_bot)
+    while made.is_running:
+        for index, pairing in enumerate(made.to_open()):
+            pairing.table_id, pairing.opened_at = f"r{made.current.number}x{index}", 1.0
+            bot_side = 0 if made.entry(pairing.a).is_bot else 1
+            made.record_result(pairing.table_id, bot_side, [1, 0], [40, 0])
+        made.advance()
+    text = past_text([made], lang)
+    best = t("tournament.past_best_person", lang, entry=f"<@{made.entry(human).members[0]}>")
+    assert made.entry(made.podium()[0]).is_bot and best in text
+    assert "((" not in text and "))" not in text
