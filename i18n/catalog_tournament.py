@@ -391,6 +391,16 @@ TOURNAMENT_MESSAGES: dict[str, tuple[str, str]] = {
         "The tournament is under way: only a server manager can cancel it (its tables end"
         " without a result).",
     ),
+    "refuse.tournament_not_started": (
+        "El torneo todavía no empieza.",
+        "The tournament has not started yet.",
+    ),
+    "tournament.paused": (
+        "⏸️ Torneo en pausa por mantenimiento: las mesas que faltan se abren cuando"
+        " termine, y los plazos para presentarse esperan.",
+        "⏸️ Tournament paused for maintenance: the tables still to open open when it ends,"
+        " and the show-up deadlines wait.",
+    ),
     "refuse.tournament_not_expired": (
         "Las inscripciones siguen abiertas.",
         "The sign-up is still open.",

@@ -136,6 +136,7 @@ class Tournament:
     message_id: int | None = None  # the public message that follows it
     seed: int = field(default_factory=lambda: secrets.randbits(32))
     version: int = 0
+    paused_since: float | None = None  # paused (maintenance) since then: nothing opens
 
     # --------------------------------------------------------------- sign-up
     @classmethod
@@ -450,14 +451,58 @@ class Tournament:
 
     def to_open(self) -> list[Pairing]:
         """The current round's matches whose table is still to be opened (a match of an
-        entry that withdrew meanwhile is settled instead)."""
+        entry that withdrew meanwhile is settled instead); none while it is paused."""
         current = self.current
-        if self.phase != TournamentPhase.RUNNING or current is None:
+        if self.phase != TournamentPhase.RUNNING or current is None or self.is_paused:
             return []
         for pairing in current.pairings:
             if pairing.opened_at is None:
                 self._settle_without_play(pairing)
         return [p for p in current.pairings if not p.done and p.opened_at is None]
+
+    # ------------------------------------------------------------- pausing
+    @property
+    def is_paused(self) -> bool:
+        return self.paused_since is not None
+
+    def pause(self, now: float) -> None:
+        """Hold it (maintenance): no table opens, and the show-up clocks stop."""
+        if not self.is_running:
+            raise Refusal("tournament_over" if not self.is_live else "tournament_not_started")
+        if self.paused_since is None:
+            self.paused_since = now
+            self._change()
+
+    def resume(self, now: float) -> None:
+        """Go on after a pause: the show-up deadlines of the open matches move by as long
+        as the pause lasted (their players lost no time), and tables open again."""
+        if self.paused_since is None:
+            return
+        held = max(0.0, now - self.paused_since)
+        current = self.current
+        for pairing in [] if current is None else current.pairings:
+            if pairing.opened_at is not None and not pairing.done:
+                pairing.opened_at += held
+        self.paused_since = None
+        self._change()
+
+    def walkovers_allowed(self) -> bool:
+        """Whether a side that has not shown up may lose now (never during a pause)."""
+        return self.is_running and not self.is_paused
+
+    def reopen(self, table_id: str) -> Pairing:
+        """The match's table or thread is gone (deleted) before it ended: it opens again
+        from scratch (new table id, new thread) at the next `to_open`. Refusal if it was
+        decided meanwhile, or is not a match of the current round."""
+        pairing = self.pairing_of(table_id)
+        current = self.current
+        if pairing is None or current is None or not any(p is pairing for p in current.pairings):
+            raise Refusal("tournament_no_match")
+        if pairing.done:
+            raise Refusal("tournament_result_known")
+        pairing.table_id, pairing.thread_id, pairing.opened_at = "", None, None
+        self._change()
+        return pairing
 
     def pairing_of(self, table_id: str) -> Pairing | None:
         for played in reversed(self.rounds):
@@ -637,8 +682,9 @@ class Tournament:
         return Whereabouts(entry, pairing, current, out, left)
 
     def show_up_deadline(self, pairing: Pairing) -> float | None:
-        """When a side of `pairing` that has not played loses by not showing up."""
-        if pairing.opened_at is None or pairing.done:
+        """When a side of `pairing` that has not played loses by not showing up (None:
+        not open, decided, or the tournament is paused: the clock is stopped)."""
+        if pairing.opened_at is None or pairing.done or self.is_paused:
             return None
         return pairing.opened_at + self.settings.walkover_seconds
 
@@ -719,6 +765,7 @@ class Tournament:
                 for played in self.rounds
             ],
             "message_id": self.message_id,
+            **({} if self.paused_since is None else {"paused_since": self.paused_since}),
             "seed": self.seed,
             "version": self.version,
         }
@@ -747,6 +794,7 @@ class Tournament:
                 for played in data["rounds"]
             ],
             message_id=data["message_id"],
+            paused_since=data.get("paused_since"),
             seed=data["seed"],
             version=data["version"],
         )

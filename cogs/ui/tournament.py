@@ -128,6 +128,8 @@ def tournament_payload(tournament: Tournament, lang: str) -> Payload:
         must += ["", round_title(current, lang)]
         if running:
             must.append(progress_line(tournament, current, lang))
+        if running and tournament.is_paused:
+            must.append(t("tournament.paused", lang))
     foot = ["", t("tournament.threads_note" if running else "tournament.final_note", lang)]
     room = ROOM - _size(must) - _size(foot) - 1
     matches: list[str] = []
@@ -483,6 +485,8 @@ def my_table_text(tournament: Tournament, user_id: int, lang: str) -> str:
     assert rival is not None  # (a bye is decided at once)
     rival_words = entry_words(tournament.entry(rival), lang)
     deadline = tournament.show_up_deadline(pairing)
+    if tournament.is_paused:
+        return t("tournament.paused", lang)
     if pairing.thread_id is None or deadline is None:
         return t("tournament.mine.opening", lang, rival=rival_words)
     return t(

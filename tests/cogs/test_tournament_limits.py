@@ -248,3 +248,15 @@ def test_a_bot_champion_is_listed_with_the_best_person(lang):
     best = t("tournament.past_best_person", lang, entry=f"<@{made.entry(human).members[0]}>")
     assert made.entry(made.podium()[0]).is_bot and best in text
     assert "((" not in text and "))" not in text
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_a_paused_tournament_says_so_in_its_message_and_to_its_players(lang):
+    made = big(Format.GROUPS, True, 96, lang)
+    made.start(HOST, 0.0)
+    made.pause(10.0)
+    payload = tournament_payload(made, lang)
+    check(payload)
+    assert t("tournament.paused", lang) in payload.content
+    player = made.entries[0].members[0]
+    assert my_table_text(made, player, lang) == t("tournament.paused", lang)

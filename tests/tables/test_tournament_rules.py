@@ -265,3 +265,35 @@ def test_after_the_groups_the_fourths_are_out_and_free_the_thirds_play_on():
     fourth_people = {u for n in fourths for u in made.entry(n).members}
     assert not fourth_people & made.people()
     assert all(not made.eliminated(n) for n in thirds)
+
+
+# -------------------------------------------------- maintenance, deleted threads
+def test_a_pause_holds_the_openings_and_the_show_up_clocks():
+    made = tournament(8)
+    made.start(HOST, 0.0)
+    first, *rest = made.to_open()
+    first.table_id, first.thread_id, first.opened_at = "t0", 5, 100.0
+    deadline = made.show_up_deadline(first)
+    made.pause(200.0)
+    assert made.to_open() == [] and made.show_up_deadline(first) is None
+    assert not made.walkovers_allowed()
+    saved = Tournament.from_dict(made.to_dict())  # a restart during the pause
+    assert saved.is_paused and saved.to_open() == []
+    saved.resume(500.0)
+    again = saved.pairing_of("t0")
+    assert saved.show_up_deadline(again) == deadline + 300.0
+    assert len(saved.to_open()) == len(rest) and saved.walkovers_allowed()
+    refused("tournament_not_started", lambda: tournament(2).pause(1.0))
+
+
+def test_a_match_whose_thread_was_deleted_opens_again():
+    made = tournament(4)
+    made.start(HOST, 0.0)
+    pairing, other = made.to_open()
+    pairing.table_id, pairing.thread_id, pairing.opened_at = "t0", 5, 1.0
+    other.table_id, other.thread_id, other.opened_at = "t1", 6, 1.0
+    made.record_result("t1", 0, [1, 0], [40, 0])
+    made.reopen("t0")
+    assert made.to_open() == [pairing] and pairing.thread_id is None
+    refused("tournament_result_known", lambda: made.reopen("t1"))
+    refused("tournament_no_match", lambda: made.reopen("nothing"))
