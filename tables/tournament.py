@@ -1,15 +1,17 @@
 """A tournament in a server: its sign-up, its rounds and pairings, its standings, its champion.
 
 Pure rules, no Discord (cogs/tournament drives it): entries sign up alone or as a pair,
-the host starts it, and each round pairs the entries still in it:
+the host starts it, and each round pairs the entries still in it, as its format says
+(tables/tournament_formats.py: knockout, Swiss, groups and repechaje, one class each).
 
-- knockout: a bracket (byes for the best seeds when the entries are not a power of two);
-- Swiss: N rounds, each pairing entries of like score who have not met (a maximum-weight
-  matching, networkx), a bye to the lowest entry without one when their number is odd;
-- groups: groups of four play each other once, then the first two of each group and the
-  winners of a repechaje between the thirds play a knockout (as the Mundial de 40 does).
+Every match is a table like any other; its result comes back with `record_table` (or
+`record_result`), told as it ended: played, given up, not shown up, withdrawn, stopped.
 
-Every match is a table like any other; its result comes back with `record_result`.
+The people rules hold inside each change: one tournament a person at any instant (a
+`busy` check the caller passes, asked in the same change), lapsed invitations hold
+nobody, removal by `Entry.key`, a sign-up expires, only a manager cancels a running one
+(and is told its open tables to stop), a withdrawal's walkover is found again after a
+crash (`walkovers_due`), a pause holds openings and show-up clocks.
 """
 
 from __future__ import annotations
