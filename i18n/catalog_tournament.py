@@ -92,6 +92,8 @@ TOURNAMENT_MESSAGES: dict[str, tuple[str, str]] = {
     "tournament.stage.semifinal": ("semifinales", "semi-finals"),
     "tournament.stage.quarterfinal": ("cuartos de final", "quarter-finals"),
     "tournament.stage.round_of_16": ("octavos de final", "round of 16"),
+    "tournament.stage.round_of_32": ("dieciseisavos de final", "round of 32"),
+    "tournament.stage.round_of_64": ("treintaidosavos de final", "round of 64"),
     "tournament.match": ("{a} vs {b}", "{a} vs {b}"),
     "tournament.match_live": ("{match} — en juego en {thread}", "{match} — playing in {thread}"),
     "tournament.match_waiting": ("{match} — abriendo la mesa…", "{match} — opening the table…"),

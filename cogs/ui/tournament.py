@@ -254,7 +254,14 @@ def remove_menu(tournament: Tournament, lang: str, page: int = 0) -> dict[str, A
     return select(custom_id, options, t("tournament.remove_placeholder", lang))
 
 
-KNOCKOUT_STAGES = {1: "final", 2: "semifinal", 4: "quarterfinal", 8: "round_of_16"}
+KNOCKOUT_STAGES = {  # by the matches in the round
+    1: "final",
+    2: "semifinal",
+    4: "quarterfinal",
+    8: "round_of_16",
+    16: "round_of_32",
+    32: "round_of_64",
+}
 
 
 def stage_words(played: Round, lang: str) -> str:
