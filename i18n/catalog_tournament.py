@@ -280,6 +280,14 @@ TOURNAMENT_MESSAGES: dict[str, tuple[str, str]] = {
         "{people}: time to play! {stage}, round {number} of the tournament. Tap **My hand** on"
         " the table. A side that does not play within {minutes} min loses the match.",
     ),
+    "tournament.call_until": (
+        "{people}: ¡a jugar! {stage}, ronda {number} del torneo. Toca **Ver mi mano** en la"
+        " mesa. Haz tu primera jugada antes de las {deadline}; si no, pierdes por no"
+        " presentarte.",
+        "{people}: time to play! {stage}, round {number} of the tournament. Tap **My hand**"
+        " on the table. Make your first play before {deadline}, or you lose by not showing"
+        " up.",
+    ),
     "tournament.invite": (
         "{partner}: {inviter} te invita a jugar de pareja en el torneo. ¿Aceptas?",
         "{partner}: {inviter} invites you to play the tournament as a pair. Do you accept?",

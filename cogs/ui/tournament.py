@@ -382,13 +382,15 @@ def call_text(tournament: Tournament, pairing: Pairing, played: Round, lang: str
     people = [
         f"<@{user}>" for number in pairing.entries() for user in tournament.entry(number).members
     ]
+    deadline = tournament.show_up_deadline(pairing)
     return t(
-        "tournament.call",
+        "tournament.call" if deadline is None else "tournament.call_until",
         lang,
         people=" ".join(people),
         stage=stage_words(played, lang).capitalize(),
         number=played.number,
         minutes=tournament.settings.walkover_seconds // 60,
+        deadline=f"<t:{int(deadline or 0)}:t>",
     )
 
 

@@ -260,3 +260,13 @@ def test_a_paused_tournament_says_so_in_its_message_and_to_its_players(lang):
     assert t("tournament.paused", lang) in payload.content
     player = made.entries[0].members[0]
     assert my_table_text(made, player, lang) == t("tournament.paused", lang)
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_the_call_gives_the_show_up_deadline_as_a_time(lang):
+    made = big(Format.KNOCKOUT, False, 2, lang)
+    (played,) = [made.start(HOST, 0.0)]
+    (pairing,) = made.to_open()
+    pairing.table_id, pairing.thread_id, pairing.opened_at = "t", 5, 1000.0
+    text = call_text(made, pairing, played, lang)
+    assert f"<t:{1000 + made.settings.walkover_seconds}:t>" in text
