@@ -19,6 +19,7 @@ from cogs.ui.tournament import (
     forfeit_consequence,
     invite_payload,
     match_over_lines,
+    message_link,
     my_table_text,
     partner_payload,
     past_text,
@@ -270,3 +271,42 @@ def test_the_call_gives_the_show_up_deadline_as_a_time(lang):
     pairing.table_id, pairing.thread_id, pairing.opened_at = "t", 5, 1000.0
     text = call_text(made, pairing, played, lang)
     assert f"<t:{1000 + made.settings.walkover_seconds}:t>" in text
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_players_are_told_where_they_stand(lang):
+    """ "My table" and a match's end: the thread, the rival and the deadline; then who
+    goes on, how many matches are left before the next table, who is out; the champion."""
+    made = big(Format.KNOCKOUT, False, 8, lang)
+    first = made.start(HOST, 0.0).pairings[0]
+    for index, pairing in enumerate(made.to_open()):
+        pairing.table_id, pairing.thread_id, pairing.opened_at = f"t{index}", 700 + index, 50.0
+    ana = made.entry(first.a).members[0]
+    rival = f"<@{made.entry(first.b).members[0]}>"
+    deadline = f"<t:{50 + made.settings.walkover_seconds}:R>"
+    mine = my_table_text(made, ana, lang)
+    assert "<#700>" in mine and rival in mine and deadline in mine
+    made.record_result("t0", 0, [1, 0], [40, 10])
+    assert my_table_text(made, ana, lang) == t(
+        "tournament.mine.waiting.other", lang, count=3, next=2
+    )
+    over = match_over_lines(made, first, lang)
+    winner, loser = f"<@{ana}>", rival
+    assert over == [
+        t("tournament.over.goes_on.other", lang, count=3, entry=winner, next=2),
+        t("tournament.over.out", lang, entry=loser, link=message_link(made)),
+    ]
+    assert my_table_text(made, made.entry(first.b).members[0], lang) == t(
+        "tournament.mine.out", lang, link=message_link(made)
+    )
+    while made.is_running:
+        for pairing in [p for p in made.current.pairings if not p.done]:
+            pairing.table_id = pairing.table_id or f"x{id(pairing)}"
+            pairing.opened_at = 60.0
+            made.record_result(pairing.table_id, 0, [1, 0], [40, 10])
+        made.advance()
+    final = made.rounds[-1].pairings[0]
+    champion = f"<@{made.entry(made.podium()[0]).members[0]}>"
+    assert match_over_lines(made, final, lang)[0] == t(
+        "tournament.over.champion", lang, entry=champion
+    )
