@@ -15,8 +15,10 @@ from tests.cogs.test_tournament import live_tournament, message_of, open_tournam
 
 
 @pytest.fixture(autouse=True)
-def tables_open_at_once(monkeypatch):
-    monkeypatch.setattr(cogs.live.tournament, "OPEN_SPACING", 0.0)
+def one_table_opens(monkeypatch):
+    """The round's first table opens, the others wait (an hour apart, in virtual time):
+    the message is what is looked at, and a loaded machine must not time simcord out."""
+    monkeypatch.setattr(cogs.live.tournament, "OPEN_SPACING", 3600.0)
 
 
 @pytest.mark.parametrize(("fmt", "size"), [("knockout", 38), ("swiss", 18)])
