@@ -189,6 +189,7 @@ class TableSession:
     # What each side scored so far in this hand; None: unknown (saved before it was kept).
     hand_points: list[int] | None = field(default_factory=lambda: [0, 0])
     tournament_id: str | None = None  # a match of this tournament
+    walked_over: bool = False  # ended by a walkover (never showed up, withdrew), not given up
 
     # ------------------------------------------------------------------ lobby
     @classmethod
@@ -432,7 +433,17 @@ class TableSession:
         events = list(self.game.opening_events)
         self._count_hand_points(events)
         self._record(events, now)
+        self._settle_if_won(now)
         return events
+
+    def _settle_if_won(self, now: float) -> None:
+        """The deal itself won the match (a doble ronda, or a ronda reaching the chica's
+        points): the table ends like any other win. Every path that deals calls this."""
+        game = self.game
+        if game is not None and game.winner is not None and self.phase == Phase.PLAYING:
+            self.winner = game.winner
+            self.paused_until = None
+            self._finish(EndReason.MATCH, now)
 
     # ------------------------------------------------------------------- play
     def seat_of(self, user_id: int) -> int | None:
@@ -602,6 +613,7 @@ class TableSession:
     def walk_over(self, side: int, now: float) -> None:
         """`side` never showed up (or withdrew from its tournament): it loses the match."""
         self._require_playing()
+        self.walked_over = True
         self._give_up(side, now)
 
     def _give_up(self, seat: int, now: float) -> None:
@@ -640,8 +652,9 @@ class TableSession:
 
     @property
     def too_early_to_count(self) -> bool:
-        """Some side has not yet made EARLY_FORFEIT_PLAYS plays: a forfeit now is no result."""
-        return min(self.plays) < EARLY_FORFEIT_PLAYS
+        """Some side has not yet made EARLY_FORFEIT_PLAYS plays: a forfeit now is no result.
+        Never at a tournament's table: whoever gives up its match is out of it, so it counts."""
+        return self.tournament_id is None and min(self.plays) < EARLY_FORFEIT_PLAYS
 
     @property
     def abandoned_early(self) -> bool:
@@ -675,9 +688,7 @@ class TableSession:
             if finished is not None:
                 self.summary["points"] = finished
             self.paused_until = self.turn_started_at = now + HAND_PAUSE_SECONDS
-        if game.winner is not None:
-            self.winner = game.winner
-            self._finish(EndReason.MATCH, now)
+        self._settle_if_won(now)
         return events
 
     def _count_hand_points(self, events: list[Event]) -> tuple[bool, list[int] | None]:
@@ -799,6 +810,8 @@ class TableSession:
         data["rating_changes"] = dict(self.rating_changes)
         data["stand_ins"] = dict(self.stand_ins)
         data["hand_points"] = None if self.hand_points is None else list(self.hand_points)
+        if not self.walked_over:  # saved only when it happened: every other state as before
+            del data["walked_over"]
         # (flat dataclasses: vars() copies them as asdict would, at a fraction of the cost)
         data["seats"] = [None if seat is None else dict(vars(seat)) for seat in self.seats]
         data["stats"] = [dict(vars(s)) for s in self.stats]
@@ -830,7 +843,10 @@ class TableSession:
         if game is not None and "moves" in data and "moves" not in game:
             game = {**game, "moves": data["moves"]}  # the plays that made it (to_dict)
         values["game"] = None if game is None else Game.from_dict(game)
-        return cls(**values)
+        session = cls(**values)
+        # Saved by a version that left a match won by its deal playing: it ends now.
+        session._settle_if_won(session.turn_started_at or session.created_at)
+        return session
 
 
 def _shared_log_entry(saved: dict[str, Any]) -> LogEntry:

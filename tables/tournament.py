@@ -1,41 +1,73 @@
 """A tournament in a server: its sign-up, its rounds and pairings, its standings, its champion.
 
 Pure rules, no Discord (cogs/tournament drives it): entries sign up alone or as a pair,
-the host starts it, and each round pairs the entries still in it:
+the host starts it, and each round pairs the entries still in it, as its format says
+(tables/tournament_formats.py: knockout, Swiss, groups and repechaje, one class each).
 
-- knockout: a bracket (byes for the best seeds when the entries are not a power of two);
-- Swiss: N rounds, each pairing entries of like score who have not met (a maximum-weight
-  matching, networkx), a bye to the lowest entry without one when their number is odd;
-- groups: groups of four play each other once, then the first two of each group and the
-  winners of a repechaje between the thirds play a knockout (as the Mundial de 40 does).
+Every match is a table like any other; its result comes back with `record_table` (or
+`record_result`), told as it ended: played, given up, not shown up, withdrawn, stopped.
 
-Every match is a table like any other; its result comes back with `record_result`.
+The people rules hold inside each change: one tournament a person at any instant (a
+`busy` check the caller passes, asked in the same change), lapsed invitations hold
+nobody, removal by `Entry.key`, a sign-up expires, only a manager cancels a running one
+(and is told its open tables to stop), a withdrawal's walkover is found again after a
+crash (`walkovers_due`), a pause holds openings and show-up clocks.
 """
 
 from __future__ import annotations
 
 import functools
-import math
 import random
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-import networkx as nx
-
 from .refusal import Refusal
-from .session import BOT_NAMES, Seat, TableSession, new_session_id
+from .session import BOT_NAMES, EndReason, Seat, TableSession, new_session_id
+from .tournament_formats import FORMATS, FormatRules, Podium
+from .tournament_parts import (
+    GROUP_SIZE,
+    Entry,
+    Format,
+    How,
+    Pairing,
+    Round,
+    Stage,
+    Standing,
+    bracket,
+)
 
-MAX_ENTRIES = 64
+__all__ = [
+    "GROUP_SIZE",
+    "Entry",
+    "Format",
+    "How",
+    "Pairing",
+    "Podium",
+    "Round",
+    "Stage",
+    "Standing",
+    "Tournament",
+    "TournamentPhase",
+    "TournamentSettings",
+    "Whereabouts",
+    "bracket",
+]
+
+MAX_ENTRIES = 96  # the Mundial de 40: 96 pairs in 24 groups
 INVITE_SECONDS = 600  # a partner has this long to accept a pair sign-up
-GROUP_SIZE = 4
+SIGNUP_SECONDS = 24 * 3600  # a sign-up nobody starts ends by itself after this long
+SIGNUP_GRACE_SECONDS = 3600  # ... or this long after its start time, if it could not start
+
+# Whether a person is already taken elsewhere (another tournament, a table): asked inside
+# the change that would take them, so that two changes in one tick cannot both succeed.
+Busy = Callable[[int], bool]
 
 
-class Format(StrEnum):
-    KNOCKOUT = "knockout"
-    SWISS = "swiss"
-    GROUPS = "groups"
+def _nobody_busy(user_id: int) -> bool:
+    return False
 
 
 class TournamentPhase(StrEnum):
@@ -43,70 +75,6 @@ class TournamentPhase(StrEnum):
     RUNNING = "running"
     FINISHED = "finished"
     CANCELLED = "cancelled"
-
-
-class Stage(StrEnum):
-    """What a round is part of."""
-
-    KNOCKOUT = "knockout"
-    SWISS = "swiss"
-    GROUP = "group"
-    REPECHAJE = "repechaje"  # the thirds of the groups, for the last places in the knockout
-
-
-@dataclass
-class Entry:
-    """One player (singles) or one fixed pair; a bot entry has no members."""
-
-    number: int  # 1, 2, ... in order of sign-up: the entry's id for its tournament
-    members: list[int]  # user ids, in seat order
-    names: list[str]
-    bot_level: str | None = None  # a bot entry: its bots' level
-    withdrawn: bool = False  # left after the start: it loses its matches from then on
-
-    @property
-    def is_bot(self) -> bool:
-        return self.bot_level is not None
-
-
-@dataclass
-class Pairing:
-    """A match of a round between entries `a` and `b` (None: a bye, won by `a`)."""
-
-    a: int
-    b: int | None
-    group: int | None = None  # the group of a group-stage match
-    table_id: str = ""  # the table's session id (and recorded match id), once chosen
-    thread_id: int | None = None  # the thread the table plays in, once made
-    opened_at: float | None = None  # when its table started
-    winner: int | None = None  # the entry that won
-    chicas: list[int] = field(default_factory=lambda: [0, 0])  # a's, b's
-    points: list[int] = field(default_factory=lambda: [0, 0])
-    walkover: bool = False  # won because the other side never showed up, or withdrew
-
-    @property
-    def done(self) -> bool:
-        return self.winner is not None
-
-    @property
-    def loser(self) -> int | None:
-        if self.winner is None or self.b is None:
-            return None
-        return self.b if self.winner == self.a else self.a
-
-    def entries(self) -> tuple[int, ...]:
-        return (self.a,) if self.b is None else (self.a, self.b)
-
-
-@dataclass
-class Round:
-    number: int  # 1, 2, ...
-    stage: Stage
-    pairings: list[Pairing]
-
-    @property
-    def done(self) -> bool:
-        return all(pairing.done for pairing in self.pairings)
 
 
 @dataclass
@@ -136,18 +104,22 @@ class TournamentSettings:
     starts_at: float | None = None  # starts by itself then (None: the host starts it)
 
 
-@dataclass
-class Standing:
-    entry: int
-    played: int = 0
-    wins: int = 0
-    chicas_won: int = 0
-    chicas_lost: int = 0
-    points: int = 0
+@dataclass(frozen=True)
+class Whereabouts:
+    """Where a person stands in a tournament, for "my table" and the end of a match."""
+
+    entry: Entry | None  # None: not in it
+    pairing: Pairing | None  # the entry's match of the current round (maybe decided)
+    played: Round | None  # the current round
+    out: bool  # knocked out or withdrawn
+    left: int  # matches of the current round still undecided
 
     @property
-    def chica_difference(self) -> int:
-        return self.chicas_won - self.chicas_lost
+    def rival(self) -> int | None:
+        if self.entry is None or self.pairing is None or self.pairing.b is None:
+            return None
+        a, b = self.pairing.a, self.pairing.b
+        return b if a == self.entry.number else a
 
 
 @dataclass
@@ -166,6 +138,7 @@ class Tournament:
     message_id: int | None = None  # the public message that follows it
     seed: int = field(default_factory=lambda: secrets.randbits(32))
     version: int = 0
+    paused_since: float | None = None  # paused (maintenance) since then: nothing opens
 
     # --------------------------------------------------------------- sign-up
     @classmethod
@@ -202,10 +175,17 @@ class Tournament:
     def entry_of(self, user_id: int) -> Entry | None:
         return next((e for e in self.entries if user_id in e.members), None)
 
-    def people(self) -> set[int]:
-        """Everyone signed up, or asked to be or asking (pending invites)."""
-        signed = {user for entry in self.entries for user in entry.members}
-        return signed | {i.inviter for i in self.invites} | {i.partner for i in self.invites}
+    def people(self, now: float | None = None) -> set[int]:
+        """Everyone it holds: signed up (and not withdrawn nor out, once it runs), or in a
+        pending invitation (one that has not lapsed by `now`, when given)."""
+        if not self.is_live:
+            return set()
+        out = self.out() if self.started else set()
+        signed = {
+            user for entry in self.entries if entry.number not in out for user in entry.members
+        }
+        invites = [i for i in self.invites if now is None or i.expires_at > now]
+        return signed | {i.inviter for i in invites} | {i.partner for i in invites}
 
     def _require_signup(self) -> None:
         if self.phase != TournamentPhase.SIGNUP:
@@ -215,8 +195,10 @@ class Tournament:
         if user_id != self.host_id:
             raise Refusal("tournament_not_host")
 
-    def _require_room(self, user_ids: list[int]) -> None:
-        if any(user in self.people() for user in user_ids):
+    def _require_room(
+        self, user_ids: list[int], now: float | None = None, busy: Busy = _nobody_busy
+    ) -> None:
+        if any(user in self.people(now) or busy(user) for user in user_ids):
             raise Refusal("tournament_already_in")
         if len(self.entries) >= self.settings.size:
             raise Refusal("tournament_full")
@@ -232,10 +214,12 @@ class Tournament:
     def is_running(self) -> bool:
         return self.phase == TournamentPhase.RUNNING
 
-    def check_sign_up(self, user_ids: list[int]) -> None:
+    def check_sign_up(
+        self, user_ids: list[int], now: float | None = None, busy: Busy = _nobody_busy
+    ) -> None:
         """Refusal unless these people may sign up now (a pair's first step)."""
         self._require_signup()
-        self._require_room(user_ids)
+        self._require_room(user_ids, now, busy)
 
     def check_can_withdraw(self, user_id: int) -> Entry:
         """The entry `user_id` may withdraw (still in the running tournament)."""
@@ -244,28 +228,39 @@ class Tournament:
             raise Refusal("tournament_not_in")
         return entry
 
-    def join(self, user_id: int, name: str) -> Entry:
-        """A player signs up alone (singles)."""
+    def join(
+        self, user_id: int, name: str, now: float | None = None, busy: Busy = _nobody_busy
+    ) -> Entry:
+        """A player signs up alone (singles). `busy`: taken elsewhere (asked now)."""
         self._require_signup()
         if self.settings.team_size != 1:
             raise Refusal("tournament_needs_partner")
-        self._require_room([user_id])
+        if now is not None:
+            self._drop_expired(now)
+        self._require_room([user_id], now, busy)
         entry = Entry(len(self.entries) + 1, [user_id], [name])
         self.entries.append(entry)
         self._change()
         return entry
 
     def invite(
-        self, user_id: int, name: str, partner_id: int, partner_name: str, now: float
+        self,
+        user_id: int,
+        name: str,
+        partner_id: int,
+        partner_name: str,
+        now: float,
+        busy: Busy = _nobody_busy,
     ) -> Invite:
-        """A pair sign-up: `partner_id` must accept (`answer_invite`) within INVITE_SECONDS."""
+        """A pair sign-up: `partner_id` must accept (`answer_invite`) within INVITE_SECONDS.
+        Checked here, when the partner is picked (a picker left open checked nothing)."""
         self._require_signup()
         if self.settings.team_size != 2:
             raise Refusal("tournament_singles")
         if partner_id == user_id:
             raise Refusal("tournament_partner_self")
         self._drop_expired(now)
-        self._require_room([user_id, partner_id])
+        self._require_room([user_id, partner_id], now, busy)
         invite = Invite(user_id, name, partner_id, partner_name, now + INVITE_SECONDS)
         self.invites.append(invite)
         self._change()
@@ -275,9 +270,10 @@ class Tournament:
         self.invites = [invite for invite in self.invites if invite.expires_at > now]
 
     def answer_invite(
-        self, user_id: int, inviter_id: int, accept: bool, now: float
+        self, user_id: int, inviter_id: int, accept: bool, now: float, busy: Busy = _nobody_busy
     ) -> Entry | None:
-        """The partner accepts (a new entry) or declines; the inviter may withdraw it."""
+        """The partner accepts (a new entry) or declines; the inviter may withdraw it.
+        Accepting checks both again: either may have been taken elsewhere meanwhile."""
         invite = next((i for i in self.invites if i.inviter == inviter_id), None)
         if invite is None or invite.expires_at <= now:
             raise Refusal("tournament_invite_gone")
@@ -292,6 +288,8 @@ class Tournament:
             return None
         if len(self.entries) >= self.settings.size:
             raise Refusal("tournament_full")
+        if busy(invite.inviter) or busy(invite.partner):
+            raise Refusal("tournament_already_in")
         entry = Entry(
             len(self.entries) + 1,
             [invite.inviter, invite.partner],
@@ -320,12 +318,25 @@ class Tournament:
         return entry
 
     def remove(self, user_id: int, number: int) -> Entry:
-        """The host takes an entry off the list (before the start)."""
+        """The host takes an entry off the list by its number as it is now (before the
+        start). A menu names entries by `Entry.key`: `remove_entry` then."""
         self._require_host(user_id)
         self._require_signup()
         if not 1 <= number <= len(self.entries):
             raise Refusal("tournament_no_entry")
         entry = self.entry(number)
+        self._remove(entry)
+        return entry
+
+    def remove_entry(self, user_id: int, key: str, manager: bool = False) -> Entry:
+        """The host (or a server manager) takes the entry `key` off the list before the
+        start; Refusal if it is gone meanwhile (never another entry in its place)."""
+        if not manager:
+            self._require_host(user_id)
+        self._require_signup()
+        entry = next((e for e in self.entries if e.key == key), None)
+        if entry is None:
+            raise Refusal("tournament_no_entry")
         self._remove(entry)
         return entry
 
@@ -340,13 +351,17 @@ class Tournament:
         self._require_host(user_id)
         self._require_signup()
         added = 0
-        taken = {name for entry in self.entries if entry.is_bot for name in entry.names}
-        names = [name for name, _ in BOT_NAMES if name not in taken]
+        taken = {name.casefold() for entry in self.entries for name in entry.names}
+        names = [name for name, _ in BOT_NAMES if name.casefold() not in taken]
         random.Random(self.seed).shuffle(names)
         while len(self.entries) < self.settings.size:
             size = self.settings.team_size
             if len(names) < size:  # more bots than names: number them
-                names += [f"Bot {len(self.entries) + 1 + i}" for i in range(size)]
+                names += [
+                    name
+                    for i in range(size)
+                    if (name := f"Bot {len(self.entries) + 1 + i}").casefold() not in taken
+                ] or [f"Bot {self.tournament_id}-{len(self.entries) + 1}"]
             team, names = names[:size], names[size:]
             self.entries.append(
                 Entry(len(self.entries) + 1, [], team, bot_level=self.settings.bot_level)
@@ -356,10 +371,42 @@ class Tournament:
             self._change()
         return added
 
-    def cancel(self, user_id: int) -> None:
-        self._require_host(user_id)
+    def cancel(self, user_id: int, manager: bool = False) -> list[str]:
+        """Cancel it. The host may during the sign-up; once it runs, only a server manager
+        may, and its open tables must then be stopped: their ids are returned (the sign-up:
+        none). A stale Cancel pressed by the host on a running tournament is refused, so no
+        table is left playing for a tournament that is gone."""
         if not self.is_live:
             raise Refusal("tournament_over")
+        if not manager:
+            self._require_host(user_id)
+            if self.is_running:
+                raise Refusal("tournament_running_cancel")
+        to_stop = self.open_tables()
+        self.phase = TournamentPhase.CANCELLED
+        self._change()
+        return to_stop
+
+    def open_tables(self) -> list[str]:
+        """The table ids of the current round's matches that are open and undecided."""
+        current = self.current
+        if not self.is_running or current is None:
+            return []
+        return [p.table_id for p in current.pairings if p.table_id and p.opened_at and not p.done]
+
+    @property
+    def signup_expires_at(self) -> float:
+        """When a sign-up nobody started ends by itself."""
+        starts_at = self.settings.starts_at
+        if starts_at is not None:
+            return starts_at + SIGNUP_GRACE_SECONDS
+        return self.created_at + SIGNUP_SECONDS
+
+    def expire_signup(self, now: float) -> None:
+        """The sign-up lapsed (nobody started it): cancelled. Refusal if not due."""
+        self._require_signup()
+        if now < self.signup_expires_at:
+            raise Refusal("tournament_not_expired")
         self.phase = TournamentPhase.CANCELLED
         self._change()
 
@@ -376,12 +423,7 @@ class Tournament:
         self.phase = TournamentPhase.RUNNING
         seeded = [entry.number for entry in self.entries]
         random.Random(self.seed).shuffle(seeded)
-        if self.settings.format == Format.KNOCKOUT:
-            first = self._new_round(Stage.KNOCKOUT, bracket(seeded))
-        elif self.settings.format == Format.SWISS:
-            first = self._new_round(Stage.SWISS, self._swiss_pairings())
-        else:
-            first = self._new_round(Stage.GROUP, self._group_round(1))
+        first = self._new_round(*self.rules.first_round(self, seeded))
         self._change()
         return first
 
@@ -402,23 +444,67 @@ class Tournament:
         if pairing.done:
             return
         if pairing.b is None:
-            pairing.winner = pairing.a
+            pairing.winner, pairing.how = pairing.a, How.BYE
             return
         a, b = self.entry(pairing.a), self.entry(pairing.b)
         if a.withdrawn or b.withdrawn:
             pairing.winner = pairing.b if a.withdrawn else pairing.a
-            pairing.walkover = True
+            pairing.walkover, pairing.how = True, How.WITHDREW
 
     def to_open(self) -> list[Pairing]:
         """The current round's matches whose table is still to be opened (a match of an
-        entry that withdrew meanwhile is settled instead)."""
+        entry that withdrew meanwhile is settled instead); none while it is paused."""
         current = self.current
-        if self.phase != TournamentPhase.RUNNING or current is None:
+        if self.phase != TournamentPhase.RUNNING or current is None or self.is_paused:
             return []
         for pairing in current.pairings:
             if pairing.opened_at is None:
                 self._settle_without_play(pairing)
         return [p for p in current.pairings if not p.done and p.opened_at is None]
+
+    # ------------------------------------------------------------- pausing
+    @property
+    def is_paused(self) -> bool:
+        return self.paused_since is not None
+
+    def pause(self, now: float) -> None:
+        """Hold it (maintenance): no table opens, and the show-up clocks stop."""
+        if not self.is_running:
+            raise Refusal("tournament_over" if not self.is_live else "tournament_not_started")
+        if self.paused_since is None:
+            self.paused_since = now
+            self._change()
+
+    def resume(self, now: float) -> None:
+        """Go on after a pause: the show-up deadlines of the open matches move by as long
+        as the pause lasted (their players lost no time), and tables open again."""
+        if self.paused_since is None:
+            return
+        held = max(0.0, now - self.paused_since)
+        current = self.current
+        for pairing in [] if current is None else current.pairings:
+            if pairing.opened_at is not None and not pairing.done:
+                pairing.opened_at += held
+        self.paused_since = None
+        self._change()
+
+    def walkovers_allowed(self) -> bool:
+        """Whether a side that has not shown up may lose now (never during a pause)."""
+        return self.is_running and not self.is_paused
+
+    def reopen(self, table_id: str) -> Pairing:
+        """The match's table or thread is gone (deleted) before it ended: it opens again
+        from scratch (new table id, new thread) at the next `to_open`. Refusal if it was
+        decided meanwhile, or is not a match of the current round."""
+        pairing = self.pairing_of(table_id)
+        current = self.current
+        if pairing is None or current is None or not any(p is pairing for p in current.pairings):
+            raise Refusal("tournament_no_match")
+        if pairing.done:
+            raise Refusal("tournament_result_known")
+        pairing.table_id, pairing.thread_id, pairing.opened_at = "", None, None
+        self._change()
+        return pairing
 
     def pairing_of(self, table_id: str) -> Pairing | None:
         for played in reversed(self.rounds):
@@ -434,18 +520,64 @@ class Tournament:
         chicas: list[int],
         points: list[int],
         walkover: bool = False,
+        how: How | None = None,
     ) -> Pairing:
         """The result of a match's table (side 0 is entry `a`); Refusal if it is unknown
-        or already in (a result told twice counts once)."""
+        or already in (a result told twice counts once). `how` None: played, or (walkover)
+        lost by a side that withdrew or never showed up."""
         pairing = self.pairing_of(table_id)
         if pairing is None or pairing.b is None:
             raise Refusal("tournament_no_match")
         if pairing.done:
             raise Refusal("tournament_result_known")
         pairing.winner = pairing.a if winner_side == 0 else pairing.b
-        pairing.chicas, pairing.points, pairing.walkover = list(chicas), list(points), walkover
+        loser = pairing.loser
+        assert loser is not None
+        if how is None:
+            how = How.PLAYED
+            if walkover:
+                how = How.WITHDREW if self.entry(loser).withdrawn else How.NO_SHOW
+        if how == How.NO_SHOW and self.entry(loser).withdrawn:
+            how = How.WITHDREW
+        pairing.chicas, pairing.points = list(chicas), list(points)
+        pairing.walkover, pairing.how = how.is_walkover, how
         self._change()
         return pairing
+
+    def record_table(self, session: TableSession) -> Pairing:
+        """The result of a match's ended table, told as it ended: played out, given up
+        ("se rindió"), never shown up, withdrawn, or stopped (the side ahead goes on).
+        Refusal as `record_result` (unknown, or known already)."""
+        game = session.game
+        if game is None:
+            raise Refusal("tournament_no_match")
+        winner = session.winner
+        how = How.PLAYED
+        if winner is None or session.ended_by == EndReason.STOPPED:
+            lead = [(game.chicas[side], session.match_points(side)) for side in (0, 1)]
+            winner, how = (0 if lead[0] >= lead[1] else 1), How.STOPPED
+        elif session.ended_by == EndReason.FORFEIT:
+            how = How.NO_SHOW if session.walked_over else How.GAVE_UP
+        chicas = list(game.chicas)
+        points = [session.match_points(side) for side in (0, 1)]
+        return self.record_result(session.session_id, winner, chicas, points, how=how)
+
+    def walkovers_due(self) -> list[tuple[str, int]]:
+        """(table id, losing side) of each open match of the current round an entry has
+        withdrawn from: its table still has to be walked over (the withdrawal is saved
+        first; this finds the walkover again after a crash in between)."""
+        current = self.current
+        if not self.is_running or current is None:
+            return []
+        due = []
+        for pairing in current.pairings:
+            if pairing.done or pairing.b is None or not pairing.table_id or not pairing.opened_at:
+                continue
+            for side, number in enumerate(pairing.entries()):
+                if self.entry(number).withdrawn:
+                    due.append((pairing.table_id, side))
+                    break
+        return due
 
     def withdraw_from_current(self, number: int) -> Pairing | None:
         """The pairing of the current round the withdrawn entry `number` still plays."""
@@ -460,7 +592,7 @@ class Tournament:
         current = self.current
         if self.phase != TournamentPhase.RUNNING or current is None or not current.done:
             return None
-        following = self._next_pairings(current)
+        following = self.rules.next_round(self, current)
         if following is None:
             self.phase = TournamentPhase.FINISHED
             self._change()
@@ -472,126 +604,31 @@ class Tournament:
             return self.advance() or played
         return played
 
-    def _next_pairings(self, current: Round) -> tuple[Stage, list[Pairing]] | None:
-        if current.stage == Stage.KNOCKOUT:
-            winners = [p.winner for p in current.pairings if p.winner is not None]
-            if len(winners) <= 1:
-                return None
-            pairs = zip(winners[::2], winners[1::2], strict=True)  # (a power of two)
-            return Stage.KNOCKOUT, [Pairing(a, b) for a, b in pairs]
-        if current.stage == Stage.SWISS:
-            if sum(r.stage == Stage.SWISS for r in self.rounds) >= self.swiss_rounds():
-                return None
-            return Stage.SWISS, self._swiss_pairings()
-        if current.stage == Stage.GROUP:
-            group_rounds = sum(r.stage == Stage.GROUP for r in self.rounds)
-            if group_rounds < self._group_rounds():
-                return Stage.GROUP, self._group_round(group_rounds + 1)
-            thirds = self._group_places(3)
-            if len(thirds) >= 2:
-                return Stage.REPECHAJE, bracket(thirds)
-            return Stage.KNOCKOUT, bracket(self._knockout_seeds())
-        # The repechaje is over: the knockout.
-        return Stage.KNOCKOUT, bracket(self._knockout_seeds())
+    # ---------------------------------------------------------------- format
+    @property
+    def rules(self) -> FormatRules:
+        """Its format's rules: pairings, podium, what it lists."""
+        return FORMATS[self.settings.format]
 
-    # ------------------------------------------------------------------ Swiss
+    @property
+    def started(self) -> bool:
+        return self.phase != TournamentPhase.SIGNUP
+
+    @property
+    def places(self) -> int:
+        return self.settings.size
+
+    @property
+    def rounds_asked(self) -> int:
+        return self.settings.swiss_rounds
+
     def swiss_rounds(self) -> int:
-        """The Swiss rounds to play: as set (at most one against each other entry), or
-        as many as a knockout of as many entries (of the places, before the start)."""
-        entries = len(self.entries) if self.phase != TournamentPhase.SIGNUP else self.settings.size
-        if self.settings.swiss_rounds:  # at most a round robin (odd: each with one bye)
-            return min(self.settings.swiss_rounds, max(1, entries - 1 + entries % 2))
-        return max(1, math.ceil(math.log2(max(entries, 2))))
+        """The rounds its format plays (Swiss: as set, or as a knockout would need)."""
+        return self.rules.rounds_count(self)
 
-    def _swiss_pairings(self) -> list[Pairing]:
-        """Entries of like score against each other, no rematch when any pairing avoids
-        one; when their number is odd, a bye to the lowest entry that has not had one."""
-        table = self.standings(Stage.SWISS)
-        active = [s.entry for s in table if not self.entry(s.entry).withdrawn]
-        pairings: list[Pairing] = []
-        if len(active) % 2:
-            had_bye = {p.a for r in self.rounds for p in r.pairings if p.b is None}
-            lowest = next((n for n in reversed(active) if n not in had_bye), active[-1])
-            active.remove(lowest)
-            pairings.append(Pairing(lowest, None))
-        met = self._met()
-        rank = {entry: index for index, entry in enumerate(active)}
-        wins = {s.entry: s.wins for s in table}
-        graph: nx.Graph[int] = nx.Graph()
-        graph.add_nodes_from(active)
-        for i, a in enumerate(active):
-            for b in active[i + 1 :]:
-                rematch = frozenset((a, b)) in met
-                gap = abs(wins[a] - wins[b]) * 100 + abs(rank[a] - rank[b])
-                graph.add_edge(a, b, weight=100_000 - gap - (50_000 if rematch else 0))
-        matched = nx.max_weight_matching(graph, maxcardinality=True)
-        ordered = sorted(
-            (min(e, key=rank.__getitem__), max(e, key=rank.__getitem__)) for e in matched
-        )
-        ordered.sort(key=lambda pair: rank[pair[0]])
-        return [Pairing(a, b) for a, b in ordered] + pairings
-
-    def _met(self) -> set[frozenset[int]]:
-        return {frozenset((p.a, p.b)) for r in self.rounds for p in r.pairings if p.b is not None}
-
-    # ----------------------------------------------------------------- groups
     def groups(self) -> list[list[int]]:
-        """The groups of four (snake by seed), as entry numbers."""
-        seeded = [entry.number for entry in self.entries]
-        random.Random(self.seed).shuffle(seeded)
-        count = max(1, math.ceil(len(seeded) / GROUP_SIZE))
-        groups: list[list[int]] = [[] for _ in range(count)]
-        for index, number in enumerate(seeded):
-            lap, place = divmod(index, count)
-            groups[place if lap % 2 == 0 else count - 1 - place].append(number)
-        return groups
-
-    def _group_rounds(self) -> int:
-        largest = max(len(group) for group in self.groups())
-        return largest - 1 if largest % 2 == 0 else largest
-
-    def _group_round(self, number: int) -> list[Pairing]:
-        """Round `number` of every group's round robin (the circle method)."""
-        pairings = []
-        for index, group in enumerate(self.groups()):
-            members: list[int | None] = list(group)
-            if len(members) % 2:
-                members.append(None)
-            size = len(members)
-            turn = (number - 1) % (size - 1)
-            rotated = [
-                members[0],
-                *(members[1:][-turn:] + members[1:][:-turn] if turn else members[1:]),
-            ]
-            for i in range(size // 2):
-                a, b = rotated[i], rotated[size - 1 - i]
-                if a is None and b is None:
-                    continue
-                if a is None:
-                    a, b = b, None
-                assert a is not None
-                pairings.append(Pairing(a, b, group=index))
-        return pairings
-
-    def _group_places(self, place: int) -> list[int]:
-        """The entries at `place` (1 = first) of each group, in group order."""
-        found = []
-        for index in range(len(self.groups())):
-            table = self.standings(Stage.GROUP, group=index)
-            if len(table) >= place:
-                found.append(table[place - 1].entry)
-        return found
-
-    def _knockout_seeds(self) -> list[int]:
-        """Group winners, then the seconds, then the repechaje's winners."""
-        repechaje = [
-            p.winner
-            for r in self.rounds
-            if r.stage == Stage.REPECHAJE
-            for p in r.pairings
-            if p.winner is not None
-        ]
-        return self._group_places(1) + self._group_places(2) + repechaje
+        """The groups its entries are drawn into (one of all, but in the groups format)."""
+        return self.rules.groups(self)
 
     # -------------------------------------------------------------- standings
     def standings(self, stage: Stage | None = None, group: int | None = None) -> list[Standing]:
@@ -632,32 +669,46 @@ class Tournament:
 
         return sorted(table.values(), key=functools.cmp_to_key(order))
 
+    def whereabouts(self, user_id: int) -> Whereabouts:
+        """Where `user_id` stands: their entry, their match of the current round, whether
+        they are out, and how many matches of the round are left."""
+        entry = self.entry_of(user_id)
+        current = self.current
+        left = 0 if current is None else sum(not p.done for p in current.pairings)
+        if entry is None:
+            return Whereabouts(None, None, current, False, left)
+        pairing = None
+        if current is not None:
+            pairing = next((p for p in current.pairings if entry.number in p.entries()), None)
+        out = self.started and self.eliminated(entry.number)
+        return Whereabouts(entry, pairing, current, out, left)
+
+    def show_up_deadline(self, pairing: Pairing) -> float | None:
+        """When a side of `pairing` that has not played loses by not showing up (None:
+        not open, decided, or the tournament is paused: the clock is stopped)."""
+        if pairing.opened_at is None or pairing.done or self.is_paused:
+            return None
+        return pairing.opened_at + self.settings.walkover_seconds
+
     def eliminated(self, number: int) -> bool:
-        """Out of a knockout (lost a knockout match), or withdrawn."""
-        if self.entry(number).withdrawn:
-            return True
-        return any(
-            p.loser == number for r in self.rounds if r.stage == Stage.KNOCKOUT for p in r.pairings
-        )
+        """Out of it: withdrawn, or knocked out by its results (as its format says)."""
+        return self.entry(number).withdrawn or number in self.rules.knocked_out(self)
+
+    def out(self) -> set[int]:
+        """The entries out of it: withdrawn or knocked out."""
+        withdrawn = {entry.number for entry in self.entries if entry.withdrawn}
+        return withdrawn | self.rules.knocked_out(self)
+
+    def final_podium(self) -> Podium | None:
+        """Champion, runner-up and third place (maybe shared), once finished."""
+        if self.phase != TournamentPhase.FINISHED:
+            return None
+        return self.rules.podium(self)
 
     def podium(self) -> list[int]:
-        """Champion, runner-up, third (entry numbers), once finished."""
-        if self.phase != TournamentPhase.FINISHED:
-            return []
-        if self.settings.format == Format.SWISS:
-            return [s.entry for s in self.standings(Stage.SWISS)[:3]]
-        final = self.rounds[-1].pairings[0]
-        if final.winner is None:
-            return []
-        places = [final.winner]
-        if final.loser is not None:
-            places.append(final.loser)
-        semis = [r for r in self.rounds if r.stage == Stage.KNOCKOUT][-2:-1]
-        if semis:
-            losers = [p.loser for p in semis[0].pairings if p.loser is not None]
-            overall = {s.entry: i for i, s in enumerate(self.standings())}
-            places += sorted(losers, key=overall.__getitem__)[:1]
-        return places
+        """Champion, runner-up, then third place (two entries when it is shared)."""
+        found = self.final_podium()
+        return [] if found is None else found.entries()
 
     # ---------------------------------------------------------------- tables
     def table_for(self, pairing: Pairing, channel_id: int, now: float) -> TableSession:
@@ -716,6 +767,7 @@ class Tournament:
                 for played in self.rounds
             ],
             "message_id": self.message_id,
+            **({} if self.paused_since is None else {"paused_since": self.paused_since}),
             "seed": self.seed,
             "version": self.version,
         }
@@ -744,21 +796,7 @@ class Tournament:
                 for played in data["rounds"]
             ],
             message_id=data["message_id"],
+            paused_since=data.get("paused_since"),
             seed=data["seed"],
             version=data["version"],
         )
-
-
-def bracket(seeded: list[int]) -> list[Pairing]:
-    """A knockout round of `seeded` entries (best first), padded to a power of two with
-    byes for the best seeds, in bracket order: the best meets the worst, and the two best
-    can only meet in the final (the winners of pairings 1–2, 3–4... meet next)."""
-    size = 1 << max(1, math.ceil(math.log2(max(len(seeded), 2))))
-    order = [1, 2]
-    while len(order) < size:
-        order = [seed for first in order for seed in (first, 2 * len(order) + 1 - first)]
-    pairings = []
-    for better, worse in zip(order[::2], order[1::2], strict=True):
-        b = seeded[worse - 1] if worse <= len(seeded) else None
-        pairings.append(Pairing(seeded[better - 1], b))
-    return pairings

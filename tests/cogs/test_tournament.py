@@ -260,8 +260,12 @@ async def test_a_side_that_never_plays_loses_by_walkover(world, manager, lang):
     ana = tournament.entry_of(world.ana.id).number
     assert pairing.walkover and pairing.winner == ana
     assert tournament.phase == TournamentPhase.FINISHED
-    walkover = t("tournament.match_walkover", lang, winner=f"<@{world.ana.id}>",
-                 loser=f"<@{world.beto.id}>")  # fmt: skip
+    walkover = t(
+        "tournament.decided",
+        lang,
+        verdict=t("tournament.goes_on", lang, winner=f"<@{world.ana.id}>"),
+        why=t("tournament.why.no_show", lang, loser=f"<@{world.beto.id}>"),
+    )
     assert walkover in message_of(world, tournament).content
 
 
