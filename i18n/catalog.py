@@ -9,6 +9,7 @@ are merged here, and a key may be defined only once.
 from .catalog_admin import ADMIN_MESSAGES
 from .catalog_history import HISTORY_MESSAGES
 from .catalog_house_rules import HOUSE_RULES_MESSAGES
+from .catalog_learn import LEARN_MESSAGES
 from .catalog_options import OPTION_MESSAGES
 from .catalog_puzzles import PUZZLE_MESSAGES
 from .catalog_review import REVIEW_MESSAGES
@@ -614,6 +615,7 @@ for _part in (
     ADMIN_MESSAGES,
     PUZZLE_MESSAGES,
     SEASON_MESSAGES,
+    LEARN_MESSAGES,
 ):
     _twice = MESSAGES.keys() & _part.keys()
     if _twice:
