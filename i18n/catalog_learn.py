@@ -47,6 +47,14 @@ LEARN_MESSAGES: dict[str, tuple[str, str]] = {
         "Esa carta no sirve para este objetivo: prueba con una de las cartas que están activas.",
         "That card can't meet this goal: try one of the cards that are enabled.",
     ),
+    "refuse.learn_none": (
+        "No tienes ninguna lección abierta: empieza con /cuarenta aprender.",
+        "You have no lesson open: start one with /cuarenta learn.",
+    ),
+    "refuse.learn_stale": (
+        "Esa lección ya cambió: usa el mensaje más reciente.",
+        "That lesson has moved on: use the latest message.",
+    ),
     "logro.learned": ("Aprendiz", "Apprentice"),
     "logro.learned.desc": (
         "Terminó una lección de /cuarenta aprender",
