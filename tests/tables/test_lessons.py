@@ -252,3 +252,46 @@ def test_the_lessons_take_under_five_minutes_in_order():
     assert next_lesson({}) == LessonId.MATCH
     assert next_lesson({"match": 3, "sum": 1}) == LessonId.ESCALERA
     assert next_lesson({lesson: 1 for lesson in ORDER}) is None
+
+
+def emoji_cards(cards) -> str:
+    """The widest way cards are drawn in a message: custom emoji, 30-odd characters each."""
+    return " ".join(f"<:c{card}:{10**18 + card.index}>" for card in cards)
+
+
+@pytest.mark.parametrize("lesson", LESSONS.values(), ids=lambda lesson: str(lesson.lesson_id))
+def test_every_answer_fits_a_message_with_the_lesson_around_it(lesson: Lesson):
+    """The longest message a lesson shows: its title, intro, goal and an answer, the cards
+    drawn as custom emoji, in every language, well inside Discord's 2,000 characters."""
+    answers = []
+    for step, move in wrong_moves(lesson):
+        session = LessonSession(lesson.lesson_id, guided=False)
+        for text in lesson.solution[:step]:
+            session.play(Move.parse(text))
+        answers.append(session.play(move).lines)
+    session = LessonSession(lesson.lesson_id)
+    answers += [session.play(Move.parse(text)).lines for text in lesson.solution]
+    for lang in LANGUAGES:
+        around = [Line(lesson.title_key), Line(lesson.intro_key), Line(lesson.goal_key)]
+        for lines in answers:
+            parts = [
+                line.text(lang, emoji_cards, lambda points, _: f"{points} (3 perros 3 tantos)")
+                for line in (*around, *lines)
+            ]
+            assert len("\n".join(parts)) < 1500
+
+
+@pytest.mark.parametrize("lesson", LESSONS.values(), ids=lambda lesson: str(lesson.lesson_id))
+def test_a_plays_lines_tell_what_it_scored(lesson: Lesson):
+    for step, move in wrong_moves(lesson):
+        run = Run.start(lesson)
+        for text in lesson.solution[:step]:
+            run = run.after(Move.parse(text))[0]
+        events = run.after(move)[1]
+        session = LessonSession(lesson.lesson_id, guided=False)
+        for text in lesson.solution[:step]:
+            session.play(Move.parse(text))
+        keys = [line.key for line in session.play(move).lines]
+        kinds = {str(event.kind) for event in events}
+        assert ("learn.did.caida" in keys) == ("caida" in kinds)
+        assert any(key.startswith("learn.did.limpia") for key in keys) == ("limpia" in kinds)
