@@ -200,8 +200,8 @@ LEARN_MESSAGES: dict[str, tuple[str, str]] = {
         "For a caída, take the card Rosita just dropped with one of the same rank: a sum is no caída.",
     ),
     "learn.caida.done": (
-        "¡Caída! +2. Y al revés también: la carta que tú echas, el rival te la puede hacer caer.",
-        "Caída! +2. It works the other way too: a card you drop, your opponent may fall on.",
+        "Eso es una caída. Y al revés también: la carta que tú echas, el rival te la puede hacer caer.",
+        "That's a caída. It works the other way too: a card you drop, your opponent may fall on.",
     ),
     # --- 5. la limpia -------------------------------------------------------------------
     "learn.limpia.title": ("La limpia", "The limpia"),
@@ -218,8 +218,8 @@ LEARN_MESSAGES: dict[str, tuple[str, str]] = {
         "For a limpia nothing may stay on the table: try a sum with its run.",
     ),
     "learn.limpia.done": (
-        "¡Limpia! +2: 2 + 3 = 5, la escalera 6, y la mesa quedó vacía.",
-        "Limpia! +2: 2 + 3 = 5, the run 6, and the table is empty.",
+        "2 + 3 = 5, la escalera 6, y la mesa quedó vacía: eso es una limpia.",
+        "2 + 3 = 5, the run 6, and the table is empty: that's a limpia.",
     ),
     # --- 6. la ronda y el reparto -------------------------------------------------------
     "learn.ronda.title": ("La ronda y el reparto", "The ronda and the deal"),
@@ -236,8 +236,8 @@ LEARN_MESSAGES: dict[str, tuple[str, str]] = {
         "After the deal, take the 4 on the table with one of your 4s.",
     ),
     "learn.ronda.done": (
-        "¡Ronda! +2. Y ese 4 ya no fue caída: después de un reparto nuevo no hay caída sobre lo que quedó en la mesa.",
-        "Ronda! +2. And that 4 was no caída: after a new deal, nothing left on the table can be fallen on.",
+        "Tu ronda sumó 2 al repartir. Y ese 4 ya no fue caída: después de un reparto nuevo no hay caída sobre lo que quedó en la mesa.",
+        "Your ronda scored 2 at the deal. And that 4 was no caída: after a new deal, nothing left on the table can be fallen on.",
     ),
     # --- 7. el cartón -------------------------------------------------------------------
     "learn.carton.title": ("El cartón", "The cartón (the count)"),
@@ -254,8 +254,8 @@ LEARN_MESSAGES: dict[str, tuple[str, str]] = {
         "You are short of 20 cards: find the play that takes the most cards.",
     ),
     "learn.carton.done": (
-        "¡Cartón! 20 cartas valen 6; con 21 o 22 serían 8, con 23 o 24, 10.",
-        "Cartón! 20 cards score 6; 21 or 22 would score 8, 23 or 24 would score 10.",
+        "20 cartas valen 6; con 21 o 22 serían 8, con 23 o 24, 10. Cuenta tus cartas en el último reparto.",
+        "20 cards score 6; 21 or 22 would score 8, 23 or 24 would score 10. Count your cards in the last deal.",
     ),
     # --- 8. perros, tantos y 38 que no juega --------------------------------------------
     "learn.perros.title": ("Perros, tantos y el 38", "Perros, tantos and 38"),
@@ -272,8 +272,8 @@ LEARN_MESSAGES: dict[str, tuple[str, str]] = {
         "You need 4 points in two plays: a limpia takes you to 38, and at 38 only a caída scores.",
     ),
     "learn.perros.done": (
-        "¡4 perros: ganaste la chica! En 38 una limpia ya no suma; la caída sí.",
-        "4 perros: you won the chica! At 38 a limpia scores nothing; the caída does.",
+        "40 son 4 perros. En 38 la limpia ya no sumó; la caída sí. Una partida se juega a 2 chicas.",
+        "40 is 4 perros. At 38 the limpia scored nothing; the caída did. A match is played to 2 chicas.",
     ),
     # --- first-time tips (tables/moments.py): what is possible, never what to play -----
     "tip.caida": (
