@@ -13,6 +13,16 @@ them, so that the Discord side only shows and forwards clicks.
 - Tips: in the guided first chica, every first-time moment is told once; in a player's
   first TIP_MATCHES finished matches, too, unless their setting TIPS_SETTING is False.
   Each moment is told to a player once, ever (kept in the storage).
+
+For the Discord side (`/cuarenta aprender`, ephemeral): `desk.open(user, lesson)` gives
+the LessonSession to draw: `session.picture(lang)` (a render.TablePicture, as a real
+table's) with a hand picture of `session.hand`; one button per card of `session.hand`,
+enabled when in `session.playable()`; a card's `session.options(card)` (each capture,
+then the drop) as a real game offers them; the goal `session.goal_line()` and the last
+answer `session.lines` (Line.text(lang, cards_text, score_text)). A click carries
+`session.version`; `desk.play(user, version, move)` answers with a PlayResult (outcome
+WRONG / GOOD / DONE, its lines, the stars). Refusal keys: learn_none, learn_stale,
+learn_over, learn_illegal, learn_guided.
 """
 
 from __future__ import annotations
