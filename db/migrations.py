@@ -19,6 +19,8 @@ Shipped migrations are history: never edit one, append a new one.
   retention period; older matches have none); skill ratings per scope, ranking and table
   size (`ratings`) and each rated match's changes (`rating_changes`, which also makes
   rating a match idempotent).
+- v7–v11: see the comment above each.
+- v12: Aprender: lessons' stars, the lesson in progress, first-time moments seen.
 """
 
 from __future__ import annotations
@@ -404,6 +406,30 @@ _V11 = (
     "CREATE INDEX logros_to_announce ON logros (match_id) WHERE announced = 0",
 )
 
+# v12, Aprender (db/learn.py): per player, each lesson's best stars (its first finish kept),
+# the lesson in progress (a tables.lessons.LessonSession as JSON, one per player), and the
+# first-time moments already told (tips, the guided chica; any short name).
+_V12 = (
+    """CREATE TABLE lesson_stars (
+        user_id     INTEGER NOT NULL,
+        lesson      TEXT NOT NULL,
+        stars       INTEGER NOT NULL,
+        finished_at REAL NOT NULL,
+        PRIMARY KEY (user_id, lesson)
+    )""",
+    """CREATE TABLE lesson_state (
+        user_id    INTEGER PRIMARY KEY,
+        state      TEXT NOT NULL,
+        updated_at REAL NOT NULL
+    )""",
+    """CREATE TABLE moments_seen (
+        user_id INTEGER NOT NULL,
+        moment  TEXT NOT NULL,
+        seen_at REAL NOT NULL,
+        PRIMARY KEY (user_id, moment)
+    )""",
+)
+
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     _V1,
     _V2,
@@ -416,6 +442,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     _V9,
     _V10,
     _V11,
+    _V12,
 )
 LATEST_VERSION = len(MIGRATIONS)
 

@@ -20,6 +20,7 @@ from . import (
     cards,
     history,
     leaderboard,
+    learn,
     logros,
     puzzles,
     ratings,
@@ -680,6 +681,41 @@ class Storage:
         scope = None if season_id is None else seasons.scope(season_id)
         async with self._use("read the player's counts") as db:
             return await logros.counts(db, user_id, scope)
+
+    # Aprender (lessons, first-time moments) ----------------------------------------------
+
+    async def lesson_stars(self, user_id: int) -> dict[str, int]:
+        """The player's best stars per finished lesson (lesson id -> 1..3)."""
+        async with self._use("read your lessons") as db:
+            return await learn.stars(db, user_id)
+
+    async def record_lesson(self, user_id: int, lesson: str, stars: int) -> int:
+        """Keep a finished lesson's stars if better; the stars it had (0: first finish)."""
+        async with self._use("save your lesson") as db:
+            return await learn.record(db, user_id, lesson, stars, self._clock())
+
+    async def lesson_state(self, user_id: int) -> dict | None:
+        """The player's lesson in progress (LessonSession.to_dict()), or None."""
+        async with self._use("read your lesson") as db:
+            try:
+                return await learn.state(db, user_id)
+            except ValueError as exc:
+                raise StorageError(f"The saved lesson of {user_id} is damaged.") from exc
+
+    async def save_lesson_state(self, user_id: int, state: dict | None) -> None:
+        """Replace the player's lesson in progress (None: forget it); committed."""
+        async with self._use("save your lesson") as db:
+            await learn.save_state(db, user_id, state, self._clock())
+
+    async def moments_seen(self, user_id: int) -> set[str]:
+        """The first-time moments already told to the player."""
+        async with self._use("read your tips") as db:
+            return await learn.seen(db, user_id)
+
+    async def mark_moments_seen(self, user_id: int, moments: Iterable[str]) -> set[str]:
+        """Mark moments told; the ones not told before (so two calls tell each once)."""
+        async with self._use("save your tips") as db:
+            return await learn.mark_seen(db, user_id, moments, self._clock())
 
     # The player's card ------------------------------------------------------------------
 
