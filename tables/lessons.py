@@ -32,6 +32,7 @@ from engine.cards import parse_cards
 from i18n import t, tn
 from render.table import TablePicture
 
+from .picture_words import picture_words
 from .refusal import Refusal
 
 PLAYER = 0  # the learner's seat (side 0); the bot sits at seat 1
@@ -598,7 +599,7 @@ class LessonSession:
             stock=shown.stock,
             turn=None if self.done or self.run.over else PLAYER,
             caption=t(self.lesson.title_key, lang),
-            lang=lang,
+            words=picture_words(lang),
             dropped=shown.dropped,
         )
 

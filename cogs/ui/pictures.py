@@ -10,8 +10,9 @@ import discord
 from i18n import t
 from render.table import PARTNERS, TablePicture
 from tables import TableSession
+from tables.picture_words import picture_words
 
-from .words import level_word, picture_words
+from .words import level_word
 
 
 def table_picture(session: TableSession) -> TablePicture:

@@ -9,10 +9,11 @@ from engine.ai.puzzles import Choice, Puzzle, Theme
 from i18n import t, tn
 from render.review import move_picture
 from render.table import TablePicture
+from tables.picture_words import picture_words
 
 from . import ids
 from .rows import Rows, Style, button
-from .words import CardDisplay, cards_text, picture_words, plain, score_text
+from .words import CardDisplay, cards_text, plain, score_text
 
 RANK_NAMES = "A234567JQK"
 

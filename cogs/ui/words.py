@@ -13,7 +13,6 @@ from typing import Any, Protocol
 from engine import Card, Rules
 from engine.tally import perros_tantos
 from i18n import t, tn
-from render.table import PictureWords
 from render.text import text_cards
 from tables import TableSession, house_rules
 from tables.session import FEMININE_BOT_NAMES, Seat
@@ -144,13 +143,3 @@ def mode_name(players: int, lang: str, with_bots: bool = False) -> str:
 def record_text(wins: int, losses: int, lang: str) -> str:
     """ "3 ganadas, 1 perdida"."""
     return f"{tn('count.won', lang, wins)}, {tn('count.lost', lang, losses)}"
-
-
-@lru_cache(maxsize=16)
-def picture_words(lang: str) -> PictureWords:
-    """The words a table picture draws (mazo, mesa vacía, chicas), in `lang`."""
-    return PictureWords(
-        stock=t("picture.stock", lang),
-        empty=t("picture.empty", lang),
-        chicas=t("tournament.picture_chicas", lang),
-    )

@@ -13,10 +13,10 @@ import pytest
 import simcord.actors
 
 import cogs.puzzle_desk
-from cogs.ui.words import picture_words
 from i18n import TEXTS, is_translated
 from i18n.catalog import available_languages
 from i18n.language import CATALOG
+from tables.picture_words import picture_words
 from tests.cogs.helpers import enabled, in_language, only_session, play_until_over, table_message
 from tests.i18n.screens import Foreign, pseudo_texts
 
