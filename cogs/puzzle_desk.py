@@ -37,7 +37,8 @@ from tables.puzzles import (
 
 from .caches import SettingsCache
 from .card_emojis import CardEmojis
-from .clock import backoff, now, sleep_until
+from .clock import now, sleep_until
+from .retry import retrying
 from .scheduler import Scheduler
 from .ui.pictures import picture_file
 from .ui.puzzles import move_words, puzzle_picture, puzzle_text, solve_rows
@@ -212,25 +213,21 @@ class PuzzleDesk:
     ) -> discord.Message | None:
         channel = self.client.get_partial_messageable(server.channel_id, guild_id=server.guild_id)
         lang = await self._language(server.guild_id)
-        for attempt in range(POST_TRIES):
-            try:
-                return await channel.send(
+        try:
+            return await retrying(
+                lambda: channel.send(
                     content=text,
                     file=picture_file(png, "reto.png"),
                     view=solve_rows(puzzle, day, lang).as_view(),
                     allowed_mentions=discord.AllowedMentions.none(),
                     nonce=f"c40pz{server.guild_id % 10**9}d{day}",
-                )
-            except (discord.Forbidden, discord.NotFound) as error:
-                log.warning("puzzle post to channel %s refused: %s", server.channel_id, error)
-                return None
-            except discord.HTTPException as error:
-                log.info(
-                    "puzzle post to channel %s failed (%s), trying again", server.channel_id, error
-                )
-                await asyncio.sleep(backoff(attempt))
-        log.warning("puzzle post to channel %s failed %s times", server.channel_id, POST_TRIES)
-        return None
+                ),
+                f"puzzle post to channel {server.channel_id}",
+                tries=POST_TRIES,
+            )
+        except discord.HTTPException as error:  # refused or gone (never retried), or tries out
+            log.warning("puzzle post to channel %s not made: %s", server.channel_id, error)
+            return None
 
     async def _language(self, guild_id: int) -> str:
         """The server's language (the post is for everyone: nobody's own Discord's)."""

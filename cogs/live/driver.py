@@ -9,6 +9,7 @@ so a table never stalls.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from typing import Literal
@@ -21,7 +22,8 @@ from i18n import t
 from tables import Phase, Refusal, ratings
 from tables.results import match_record
 
-from ..clock import backoff, now, sleep_until
+from ..clock import now, sleep_until
+from ..retry import Retrier
 from ..ui.words import when
 from ..workers import Work, choose_move
 from .state import Table, TableKit, log_fields
@@ -87,26 +89,14 @@ class TableDriver:
 
     async def _drive(self) -> None:
         """Take the next step; a failure (a locked database, Discord) is retried."""
-        attempt = 0
-        while True:
-            try:
-                await self._next_step()
-                return
-            except Refusal:
-                return  # the table moved on meanwhile: the newer driver handles it
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                delay = backoff(attempt)
-                attempt += 1
-                log.warning(
-                    "next step of table %s failed; again in %.0f s",
-                    self._table.session_id,
-                    delay,
-                    exc_info=True,
-                    extra=log_fields(self._table.session),
-                )
-                await asyncio.sleep(delay)
+        session = self._table.session
+        retrier = Retrier(
+            f"next step of table {session.session_id}",
+            final=(Refusal,),
+            extra=log_fields(session),
+        )
+        with contextlib.suppress(Refusal):  # the table moved on: the newer driver handles it
+            await retrier.run(self._next_step)
 
     async def _next_step(self) -> None:
         session = self._table.session

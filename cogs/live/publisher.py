@@ -3,8 +3,9 @@
 The public message is a projection of the saved state: the publisher re-renders it from
 the session whenever asked, at most one request in flight, the newest state winning.
 When a bot is about to answer a move, it waits for that answer (up to a bound), so a
-move and the bot's reply cost one channel request. A failure is retried with backoff;
-a channel the bot can no longer post in ends the table.
+move and the bot's reply cost one channel request. Its requests follow the one retry
+policy (retry.py): a deleted message is posted again, a channel the bot can no longer post
+in (404, 403) ends the table, 429 and 5xx are retried after a pause.
 """
 
 from __future__ import annotations
@@ -12,13 +13,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from functools import partial
 
 import discord
 
 from i18n import t
 from render.table import render_table_png
 
-from ..clock import backoff, now
+from ..clock import now
+from ..retry import Retrier, channel_gone
 from ..ui.pictures import picture_file, table_picture
 from ..ui.table import hand_payload, public_payload
 from .state import Drawn, OpenHand, Table, TableKit, log_fields, picture_key
@@ -28,8 +31,6 @@ log = logging.getLogger(__name__)
 TABLE_REPOST_SECONDS = 50 * 60  # edits of a message older than 1 hour are rate limited
 HOLD_EXTRA_SECONDS = 3.0  # how much longer than its pause a bot's answer is waited for
 TOO_MANY_OLD_EDITS = 30046  # Discord's code for edits of a message older than an hour
-UNKNOWN_CHANNEL = 10003
-REFUSED_POSTS_LIMIT = 4  # posts refused in a row (403/404) before the table is closed
 
 
 class TableUnreachable(Exception):
@@ -44,7 +45,7 @@ class TablePublisher:
         self._wanted = False
         self._holding = False
         self._hold_started: float | None = None
-        self._refused_posts = 0
+        self._requests = Retrier(f"publishing table {table.session_id}", final=(TableUnreachable,))
         # The opener posts the first message as its reply: publish nothing until then.
         self._awaiting_reply = awaiting_reply
 
@@ -88,7 +89,6 @@ class TablePublisher:
             self._task.cancel()
 
     async def _loop(self) -> None:
-        attempt = 0
         while self._wanted and not self._table.closed:
             if self._table.session.bot_moves_next and not self._kit.openings.restarting:
                 # Wait for the bot's answer, to show both in one edit; but not for long,
@@ -107,32 +107,29 @@ class TablePublisher:
             self._hold_started = None
             self._wanted = False
             try:
-                async with self._kit.background:
-                    # Hands first, the table last with its key saved straight after: a
-                    # crash between a table edit and that save makes the restart publish
-                    # the same table again (a useless write), so nothing waits between.
-                    pushed = await self._push_hands()
-                    edited = await self._publish_table()
-                    if edited or pushed:  # a restart then knows what players see
-                        await self._table.save_meta()
-                attempt = 0
+                await self._requests.run(self._publish_once)
             except TableUnreachable:
                 await self._table.close_unreachable()
                 return
             except asyncio.CancelledError:
                 raise
-            except Exception as error:
-                self._wanted = True
-                delay = backoff(attempt)
-                attempt += 1
+            except Exception as error:  # a final answer (retry.py): this state is not shown
                 log.warning(
-                    "publishing table %s failed (%s); again in %.0f s",
+                    "publishing table %s failed (%s); not retried",
                     self._table.session_id,
                     error,
-                    delay,
                     extra=log_fields(self._table.session),
                 )
-                await asyncio.sleep(delay)
+
+    async def _publish_once(self) -> None:
+        async with self._kit.background:
+            # Hands first, the table last with its key saved straight after: a crash
+            # between a table edit and that save makes the restart publish the same
+            # table again (a useless write), so nothing waits between.
+            pushed = await self._push_hands()
+            edited = await self._publish_table()
+            if edited or pushed:  # a restart then knows what players see
+                await self._table.save_meta()
 
     async def _publish_table(self) -> bool:
         """Edit the message to the saved state (post it anew if it is gone or too old to
@@ -145,17 +142,22 @@ class TablePublisher:
             return False
         too_old = meta.posted_at is None or now() - meta.posted_at > TABLE_REPOST_SECONDS
         if message_id is not None and not too_old:
+            files = discord.utils.MISSING if drawn.files is None else drawn.files
             try:
-                await io_.edit_message(
-                    session.channel_id,
-                    message_id,
-                    content=drawn.payload.content,
-                    view=drawn.payload.view,
-                    attachments=discord.utils.MISSING if drawn.files is None else drawn.files,
+                await self._requests.request(
+                    lambda: io_.edit_message(
+                        session.channel_id,
+                        message_id,
+                        content=drawn.payload.content,
+                        view=drawn.payload.view,
+                        attachments=files,
+                    )
                 )
                 meta.picture, meta.shown = drawn.picture, shown
                 return True
-            except discord.NotFound:
+            except discord.NotFound as error:
+                if channel_gone(error):
+                    raise TableUnreachable(str(error)) from error
                 log.info(
                     "table message of %s is gone; posting it again",
                     session.session_id,
@@ -173,20 +175,17 @@ class TablePublisher:
         if drawn.files is None:  # a new message carries its picture
             drawn = await self._draw(fresh=True)
         try:
-            message = await io_.send(
-                session.channel_id,
-                drawn.payload.content,
-                view=drawn.payload.view,
-                files=drawn.files,
+            message = await self._requests.request(
+                lambda: io_.send(
+                    session.channel_id,
+                    drawn.payload.content,
+                    view=drawn.payload.view,
+                    files=drawn.files,
+                )
             )
         except (discord.NotFound, discord.Forbidden) as error:
-            # A deleted channel is gone for good; access may come back, so a refusal to
-            # post is tried a few times (with the publisher's backoff) before giving up.
-            self._refused_posts += 1
-            if error.code == UNKNOWN_CHANNEL or self._refused_posts >= REFUSED_POSTS_LIMIT:
-                raise TableUnreachable(str(error)) from error
-            raise
-        self._refused_posts = 0
+            # Gone (404) or closed to the bot (403): never retried; the table ends.
+            raise TableUnreachable(str(error)) from error
         if message_id is not None:
             self._kit.scheduler.spawn(self._retire(message_id), f"retire-{session.session_id}")
         self._table.set_message(message.id, now(), drawn, session.version)
@@ -235,8 +234,9 @@ class TablePublisher:
                 continue
             one_tap = self._kit.prefs.known(user_id).one_tap
             payload = hand_payload(session, user_id, self._kit.emojis, hand.lang, None, one_tap)
+            edit = partial(self._kit.io.edit_hand, hand.token, payload.content, payload.view)
             try:
-                await self._kit.io.edit_hand(hand.token, payload.content, payload.view)
+                await self._requests.request(edit)
             except discord.HTTPException:
                 hands.pop(user_id, None)
                 continue

@@ -28,6 +28,7 @@ from tables.tournament import Pairing, Tournament, TournamentPhase
 
 from ..clock import now
 from ..discord_io import DiscordIO
+from ..retry import Retrier, channel_gone
 from ..scheduler import Scheduler
 from ..ui.pictures import picture_file
 from ..ui.tournament import (
@@ -45,7 +46,10 @@ T = TypeVar("T")
 
 OPEN_SPACING = 1.0  # seconds between two tables of a round opening
 SWEEP_SECONDS = 30.0
-RETRY_SECONDS = (2.0, 5.0, 15.0, 30.0)
+
+
+class ChannelGone(Exception):
+    """The tournament's channel was deleted."""
 
 
 class LiveTournament:
@@ -56,13 +60,16 @@ class LiveTournament:
         self._publish_wanted = False
         self._publishing: asyncio.Task[None] | None = None
         self._opening: asyncio.Task[None] | None = None
+        self._requests = Retrier(f"tournament {tournament.tournament_id}'s message")
+        self._unreachable = False  # its channel is gone
 
     @property
     def tournament_id(self) -> str:
         return self.tournament.tournament_id
 
-    async def change(self, apply: Callable[[Tournament], T]) -> T:
-        """Apply a change and save it; if either fails, the tournament is as it was."""
+    async def change(self, apply: Callable[[Tournament], T], *, publish: bool = True) -> T:
+        """Apply a change and save it; if either fails, the tournament is as it was.
+        `publish`: show it (not for what only the publisher itself records)."""
         async with self._lock:
             before = self.tournament.to_dict()
             try:
@@ -71,7 +78,8 @@ class LiveTournament:
             except BaseException:
                 self.tournament = Tournament.from_dict(before)
                 raise
-        self.publish()
+        if publish:
+            self.publish()
         return result
 
     async def _save(self) -> None:
@@ -93,6 +101,8 @@ class LiveTournament:
     # ------------------------------------------------------------- its message
     def publish(self) -> None:
         """Bring the public message to the saved state, soon (one edit for a burst)."""
+        if self._unreachable:
+            return
         self._publish_wanted = True
         if self._publishing is None or self._publishing.done():
             self._publishing = self._host.scheduler.spawn(
@@ -100,37 +110,63 @@ class LiveTournament:
             )
 
     async def _publish(self) -> None:
-        attempt = 0
-        while self._publish_wanted:
+        """Show the saved state, under the retry policy (retry.py): a deleted message is
+        posted again, a deleted channel ends the tournament, a refusal (403) is logged
+        and not retried (the next change tries once more)."""
+        while self._publish_wanted and not self._unreachable:
             self._publish_wanted = False
-            tournament = self.tournament
-            payload = tournament_payload(tournament, tournament.lang)
-            files = await self._picture()
             try:
-                if tournament.message_id is None:
-                    message = await self._host.io.send(
-                        tournament.channel_id, payload.content, view=payload.view, files=files
-                    )
-                    await self.change(partial(Tournament.show_in, message_id=message.id))
-                else:
-                    await self._host.io.edit_message(
+                await self._requests.run(self._show)
+            except Exception as error:
+                if channel_gone(error) or isinstance(error, discord.NotFound):
+                    await self.unreachable()
+                    return
+                log.warning("tournament %s: message not shown (%s); not retried",
+                            self.tournament_id, error)  # fmt: skip
+                return
+
+    async def _show(self) -> None:
+        tournament = self.tournament
+        payload = tournament_payload(tournament, tournament.lang)
+        files = await self._picture()
+        io_ = self._host.io
+        if tournament.message_id is not None:
+            message_id = tournament.message_id
+            try:
+                await self._requests.request(
+                    lambda: io_.edit_message(
                         tournament.channel_id,
-                        tournament.message_id,
+                        message_id,
                         content=payload.content,
                         view=payload.view,
                         attachments=files,
                     )
-                attempt = 0
-            except discord.NotFound:  # the message was deleted: post it again
-                await self.change(partial(Tournament.show_in, message_id=None))
-                self._publish_wanted = True
+                )
+                return
+            except discord.NotFound as error:
+                if channel_gone(error):
+                    raise
+                # The message was deleted: post it again (the retrier pauses first).
+                await self.change(partial(Tournament.show_in, message_id=None), publish=False)
+        message = await self._requests.request(
+            lambda: io_.send(tournament.channel_id, payload.content, view=payload.view, files=files)
+        )
+        await self.change(partial(Tournament.show_in, message_id=message.id), publish=False)
+
+    async def unreachable(self) -> None:
+        """Its channel is gone: the tournament ends (cancelled, saved as no longer live),
+        as a table whose channel is gone does; nothing of it is published again."""
+        if self._unreachable:
+            return
+        self._unreachable = True
+        log.warning("tournament %s: its channel %s is gone; it ends",
+                    self.tournament_id, self.tournament.channel_id)  # fmt: skip
+        if self.tournament.is_live:
+            try:
+                await self.change(lambda t: t.cancel(t.host_id), publish=False)
             except Exception:
-                delay = RETRY_SECONDS[min(attempt, len(RETRY_SECONDS) - 1)]
-                attempt += 1
-                log.warning("tournament %s: message not updated; again in %.0f s",
-                            self.tournament_id, delay, exc_info=True)  # fmt: skip
-                self._publish_wanted = True
-                await asyncio.sleep(delay)
+                log.warning("tournament %s: could not be ended", self.tournament_id,
+                            exc_info=True)  # fmt: skip
 
     async def _picture(self) -> list[discord.File]:
         """The bracket or standings picture, once the tournament has started."""
@@ -144,6 +180,8 @@ class LiveTournament:
     # ------------------------------------------------------------------ rounds
     def open_round(self) -> None:
         """Open the current round's tables that are not open yet, one after another."""
+        if self._unreachable:
+            return
         if self._opening is None or self._opening.done():
             self._opening = self._host.scheduler.spawn(
                 self._open_round(), f"tournament-open-{self.tournament_id}"
@@ -155,6 +193,9 @@ class LiveTournament:
                 await asyncio.sleep(OPEN_SPACING)
             try:
                 await self._open(pairing.a)
+            except ChannelGone:
+                await self.unreachable()
+                return
             except Exception:
                 log.warning("tournament %s: a table could not open; the sweep retries",
                             self.tournament_id, exc_info=True)  # fmt: skip
@@ -177,7 +218,12 @@ class LiveTournament:
         lang = tournament.lang
         if pairing.thread_id is None:
             name = thread_name(tournament, pairing, current, lang)
-            thread_id = await self._host.io.create_thread(tournament.channel_id, name)
+            try:
+                thread_id = await self._host.io.create_thread(tournament.channel_id, name)
+            except discord.NotFound as error:
+                if channel_gone(error):
+                    raise ChannelGone from error
+                raise
             await self.change(lambda t: setattr(self._pairing(entry), "thread_id", thread_id))
             pairing = self._pairing(entry)
         assert pairing.thread_id is not None
@@ -339,7 +385,7 @@ class Tournaments:
         live = LiveTournament(self, tournament)
         self.by_id[tournament.tournament_id] = live
         try:
-            await live.change(lambda t: None)
+            await live.change(lambda t: None, publish=False)  # its command posts it
         except BaseException:
             del self.by_id[tournament.tournament_id]
             raise

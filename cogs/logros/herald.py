@@ -21,7 +21,8 @@ from db import MatchFeats, MatchLog, MatchRecord, Storage
 from tables import logros
 
 from ..announcer import Announcer
-from ..clock import backoff, now
+from ..clock import now
+from ..retry import retrying
 from ..scheduler import Scheduler
 from .messages import earned_text
 
@@ -82,19 +83,10 @@ class LogroHerald:
             self._scheduler.spawn(self._announce(match_id, lang), f"logros-{match_id}")
 
     async def _announce(self, match_id: str, lang: str | None) -> None:
-        attempt = 0
-        while True:
-            try:
-                await self._tell(match_id, lang)
-                self._telling.discard(match_id)
-                return
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                delay = backoff(attempt)
-                attempt += 1
-                log.warning("telling the logros of %s failed; again in %.0f s", match_id, delay)
-                await asyncio.sleep(delay)
+        try:
+            await retrying(lambda: self._tell(match_id, lang), f"telling the logros of {match_id}")
+        finally:
+            self._telling.discard(match_id)
 
     async def _tell(self, match_id: str, lang: str | None) -> None:
         channel, earned = await self._storage.logros_to_announce(match_id)

@@ -120,7 +120,7 @@ async def tournament_command(
     except discord.HTTPException:
         live.publish()  # the sign-up is saved: its message is posted by other means
         return
-    await live.change(partial(Tournament.show_in, message_id=message.id))
+    await live.change(partial(Tournament.show_in, message_id=message.id), publish=False)
 
 
 class TournamentButton(Clickable, ids=ids.TOURNAMENT):
