@@ -22,6 +22,7 @@ from .background import Background
 from .caches import PrefsCache, SettingsCache
 from .card_emojis import CardEmojis
 from .discord_io import DiscordIO
+from .events import TableEvents
 from .live.runtime import TableRuntime, runs_guild
 from .live.state import TableKit
 from .live.tournament import Tournaments
@@ -87,6 +88,7 @@ class Services:
         announcer = Announcer(io, settings, functools.partial(runs_guild, client))
         seasons = SeasonKeeper(storage, settings, announcer, scheduler)
         logros = LogroHerald(storage, announcer, scheduler)
+        events = TableEvents()
         kit = TableKit(
             storage=storage,
             io=io,
@@ -97,12 +99,14 @@ class Services:
             scheduler=scheduler,
             background=Background(),
             bot_pause_seconds=bot_pause_seconds,
-            seasons=seasons,
-            logros=logros,
+            events=events,
             openings=openings,
             metrics=metrics,
         )
         runtime = TableRuntime(client, kit)
+        tournaments = Tournaments(storage, kit.io, scheduler, runtime)
+        for listener in (seasons.table_over, logros.table_over, tournaments.table_over):
+            events.on_table_over(listener)
         return cls(
             client=client,
             storage=storage,
@@ -116,7 +120,7 @@ class Services:
             replays=ReplayCache(),
             seasons=seasons,
             logros=logros,
-            tournaments=Tournaments(storage, kit.io, scheduler, runtime),
+            tournaments=tournaments,
             metrics=metrics,
             openings=openings,
             puzzles=PuzzleDesk(

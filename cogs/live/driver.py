@@ -23,6 +23,7 @@ from tables import Phase, Refusal, ratings
 from tables.results import match_record
 
 from ..clock import now, sleep_until
+from ..events import TableOver
 from ..retry import Retrier
 from ..ui.words import when
 from ..workers import Work, choose_move
@@ -115,28 +116,26 @@ class TableDriver:
             await self._idle_turn(version)
 
     async def _record(self) -> None:
-        """Record the finished match in its season, rate it and award its logros, then
-        tell the rating changes and the logros (each step is a no-op when done before)."""
-        record = match_record(self._table.session, now())
+        """Record the finished match in its season and rate it, then announce it over
+        (events.py) and show the rating changes (each step is a no-op when done before)."""
+        session = self._table.session
+        record = match_record(session, now())
         changes: dict[int, int] = {}
+        season = None
         if record is not None:
-            season = await self._kit.seasons.season_for(record.guild_id, record.finished_at)
+            if record.guild_id is not None:
+                settings = await self._kit.settings.get(record.guild_id)
+                season = settings.season_at(record.finished_at)
             started = time.perf_counter()
             await self._kit.storage.record_match(record, season)
             self._kit.metrics.db_write(time.perf_counter() - started)
             self._kit.metrics.match_recorded()
             changes = await rate_match(self._kit.storage, record)
-            if ratings.is_rated(record):
-                await self._kit.logros.award(record)
-            if season is not None:
-                self._kit.seasons.wake()  # the season may be new: its end is awaited
+        await self._kit.events.table_over(TableOver(session, record, season))
         self._table.meta.recorded = True
         await self._table.save_meta()
-        self._kit.followers.table_over(self._table.session)
         if changes:
             await self._table.change(lambda s: s.set_rating_changes(changes))
-        if record is not None:
-            self._kit.logros.announce(record.match_id, self._table.session.lang)
 
     async def _bot_turn(self, version: int) -> None:
         await asyncio.sleep(self._kit.bot_pause_seconds)

@@ -18,11 +18,10 @@ from ..caches import PrefsCache, SettingsCache
 from ..card_emojis import CardEmojis
 from ..clock import now
 from ..discord_io import DiscordIO
-from ..logros.herald import LogroHerald
+from ..events import TableEvents
 from ..metrics import Metrics
 from ..openings import Openings
 from ..scheduler import Scheduler
-from ..seasons.keeper import SeasonKeeper
 from ..ui.rows import Payload
 from ..workers import Workers
 
@@ -150,20 +149,6 @@ class Drawn(NamedTuple):
         return _fingerprint((self.payload.content, self.payload.rows, self.picture))
 
 
-class TableFollowers:
-    """Who hears that a table's match is over and recorded (a tournament, of its tables)."""
-
-    def __init__(self) -> None:
-        self._listeners: list[Callable[[TableSession], None]] = []
-
-    def follow(self, listener: Callable[[TableSession], None]) -> None:
-        self._listeners.append(listener)
-
-    def table_over(self, session: TableSession) -> None:
-        for listener in self._listeners:
-            listener(session)
-
-
 @dataclass(frozen=True)
 class TableKit:
     """What every live table of the bot uses, shared by all of them."""
@@ -178,11 +163,9 @@ class TableKit:
     # Bot moves and table edits run a few at a time, and behind a crowd's clicks.
     background: Background
     bot_pause_seconds: float  # a bot seat "thinks" visibly this long
-    seasons: SeasonKeeper  # the season a finished match counts in
-    logros: LogroHerald  # what a finished match earned its players, told once
+    events: TableEvents  # who hears that a table's match is over
     openings: Openings  # whether new tables may open (maintenance, a stop in progress)
     metrics: Metrics
-    followers: TableFollowers = field(default_factory=TableFollowers)
 
 
 class Table(Protocol):

@@ -28,6 +28,7 @@ from tables.tournament import Pairing, Tournament, TournamentPhase
 
 from ..clock import now
 from ..discord_io import DiscordIO
+from ..events import TableOver
 from ..retry import Retrier, channel_gone
 from ..scheduler import Scheduler
 from ..ui.pictures import picture_file
@@ -349,7 +350,6 @@ class Tournaments:
         self.runtime = runtime
         self.by_id: dict[str, LiveTournament] = {}  # live ones, and those ended since
         self._resumed = False
-        runtime.kit.followers.follow(self._table_over)
 
     def in_channel(self, channel_id: int) -> LiveTournament | None:
         return next(
@@ -391,7 +391,10 @@ class Tournaments:
             raise
         return live
 
-    def _table_over(self, session: TableSession) -> None:
+    async def table_over(self, over: TableOver) -> None:
+        """A table is over (events.py): a tournament's counts in it (once: a result told
+        again is refused), in a task of its own (the next round opens from there)."""
+        session = over.session
         live = self.by_id.get(session.tournament_id or "")
         if live is not None and live.tournament.phase == TournamentPhase.RUNNING:
             self.scheduler.spawn(

@@ -18,10 +18,11 @@ import asyncio
 import logging
 
 from db import MatchFeats, MatchLog, MatchRecord, Storage
-from tables import logros
+from tables import logros, ratings
 
 from ..announcer import Announcer
 from ..clock import now
+from ..events import TableOver
 from ..retry import retrying
 from ..scheduler import Scheduler
 from .messages import earned_text
@@ -37,6 +38,14 @@ class LogroHerald:
         self._announcer = announcer
         self._scheduler = scheduler
         self._telling: set[str] = set()  # matches whose logros are being told
+
+    async def table_over(self, over: TableOver) -> None:
+        """A match is over (events.py): award what a rated one earned, then tell it."""
+        record = over.record
+        if record is None or not ratings.is_rated(record):
+            return
+        await self.award(record)
+        self.announce(record.match_id, over.session.lang)
 
     async def award(self, record: MatchRecord) -> None:
         """Save what a recorded, rated match earned its humans (nothing earned twice)."""

@@ -22,6 +22,7 @@ from tables.logros import podium_logros
 from ..announcer import Announcer
 from ..caches import SettingsCache
 from ..clock import now
+from ..events import TableOver
 from ..retry import Retrier
 from ..scheduler import Scheduler
 from .messages import season_over_text
@@ -51,6 +52,12 @@ class SeasonKeeper:
         if guild_id is None:
             return None
         return (await self._settings.get(guild_id)).season_at(moment)
+
+    async def table_over(self, over: TableOver) -> None:
+        """A match is over (events.py): the season it counts in may be new, and its end
+        is awaited."""
+        if over.season is not None:
+            self.wake()
 
     def start(self) -> None:
         """Close the seasons that ended, then sleep until the next one ends."""
