@@ -46,7 +46,7 @@ from cogs.metrics import Metrics
 from cogs.ops.logs import setup_logging
 from cogs.ops.stopping import drain, watch_interactions
 from cogs.ops.web import OpsServer
-from cogs.services import Services
+from cogs.services import Services, Tuning
 from cogs.workers import REVIEW_NICENESS
 from db import Storage, StorageError
 from db.backup import backup_sqlite, check
@@ -178,8 +178,7 @@ class CuarentaBot(commands.Bot):
             self.card_emojis,
             bot_pause_seconds=self.bot_pause_seconds,
             review_niceness=self.review_niceness,
-            review_worlds=self.review_worlds,
-            stock_puzzles=self.stock_puzzles,
+            tuning=Tuning(review_worlds=self.review_worlds, stock_puzzles=self.stock_puzzles),
             metrics=self.metrics,
         )
         await self.services.openings.load(self.storage)

@@ -18,6 +18,7 @@ from tables import Refusal
 from ..answers import answers_refusals, reader_language
 from ..clock import now
 from ..logros.messages import logros_text
+from ..puzzle_desk import PuzzleDesk
 from ..seasons.messages import season_name
 from ..services import Services, services_of
 from ..ui import ids
@@ -133,7 +134,7 @@ async def stats(
     private = not public
     puzzles = ""
     if guild_id is not None and rules is None:  # puzzles have no rule set
-        today = await services.puzzles.today(guild_id)
+        today = await services.get(PuzzleDesk).today(guild_id)
         line = await puzzle_line(services.storage, target.id, guild_id, today, lang)
         puzzles = f"\n{line}" if line else ""
     if facts is None:

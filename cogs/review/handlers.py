@@ -24,7 +24,7 @@ from tables import Phase, Refusal, TableSession
 
 from ..answers import answers_refusals, reader_language, reply
 from ..clock import now
-from ..reviews import Reviewed
+from ..reviews import Reviewed, Reviews
 from ..services import Services, services_of
 from ..ui import ids
 from ..ui.ids import Clickable
@@ -192,7 +192,7 @@ async def send_review(
     """The review of `match` for the reader's own seat, privately, with the picture of
     their costliest move (a button brings the others: one picture reads well on a phone)."""
     await interaction.response.defer(ephemeral=True, thinking=True)
-    found = await services.reviews.of(match)
+    found = await services.get(Reviews).of(match)
     costly = own_costliest(match, found)
     pictures = await costly_pictures(match, costly[:1], lang)
     rows = None
@@ -222,7 +222,7 @@ async def click_review_pictures(
     if match is None:
         raise Refusal("review_not_yours")
     await interaction.response.defer(ephemeral=True, thinking=True)
-    others = own_costliest(match, await services.reviews.of(match))[1:]
+    others = own_costliest(match, await services.get(Reviews).of(match))[1:]
     text = tn("review.pictures_more", lang, len(others), first=2, last=len(others) + 1)
     files = await costly_pictures(match, others, lang, first=2)
     await interaction.followup.send(text, files=files, ephemeral=True)

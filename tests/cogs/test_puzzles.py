@@ -9,6 +9,7 @@ import pytest
 import cogs.puzzle_desk
 import cogs.puzzles.handlers
 from cogs.clock import now
+from cogs.puzzle_desk import PuzzleDesk
 from cogs.ui import ids
 from cogs.ui.rows import Rows, button
 from engine.ai.puzzles import Puzzle
@@ -59,7 +60,7 @@ async def answer(world, member, message, best: bool = True):
 
 
 async def standing(world, member):
-    today = await world.env.bot.services.puzzles.today(world.guild.id)
+    today = await world.env.bot.services.get(PuzzleDesk).today(world.guild.id)
     return await world.env.bot.storage.puzzle_standing(world.guild.id, member.id, today)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from cogs.live.tournament import Tournaments
 from cogs.ui import ids
 from cogs.ui.ids import TournamentAction
 from tables.tournament import TournamentPhase
@@ -116,7 +117,7 @@ async def a_tournament(world, manager):
     opened = await manager.slash(world.channel, "cuarenta tournament", format="knockout", size=4)
     assert not opened.ephemeral, opened.response.content
     await world.env.settle()
-    (live,) = services(world.env).tournaments.by_id.values()
+    (live,) = services(world.env).get(Tournaments).by_id.values()
     assert live.tournament.message_id is not None
     return live
 
@@ -183,7 +184,7 @@ async def test_a_deleted_tournament_message_is_posted_again_once(world, manager,
     await world.env.advance_time(120)
     assert requests_to(world, world.channel.id, "PATCH", since) == 1  # refused: 404
     assert requests_to(world, world.channel.id, "POST", since) == 1
-    restored = services(world.env).tournaments.by_id[live.tournament_id]
+    restored = services(world.env).get(Tournaments).by_id[live.tournament_id]
     assert restored.tournament.message_id not in (None, old)
     assert not ended(world, restored)
 
@@ -201,7 +202,7 @@ async def test_a_deleted_tournament_channel_after_a_restart_costs_one_request(
         r for r in world.env.http_requests[since:] if f"/channels/{world.channel.id}/" in r.path
     ]
     assert len(tournament_requests) == 1
-    restored = services(world.env).tournaments.by_id[tournament_id]
+    restored = services(world.env).get(Tournaments).by_id[tournament_id]
     assert ended(world, restored)
     since = len(world.env.http_requests)  # and the next start leaves it alone
     await world.env.restart_bot(make_bot())
@@ -221,7 +222,7 @@ async def test_a_running_tournament_whose_channel_is_deleted_ends_after_a_restar
         world.channel, "cuarenta tournament", format="knockout", size=4, bot_level="easy"
     )
     assert not opened.ephemeral, opened.response.content
-    (live,) = services(world.env).tournaments.by_id.values()
+    (live,) = services(world.env).get(Tournaments).by_id.values()
     message = next(m for m in world.channel.history() if m.id == live.tournament.message_id)
     for member, action in ((manager, "join"), (world.ana, "join"), (manager, "bots")):
         click = ids.TOURNAMENT.build(
@@ -242,7 +243,7 @@ async def test_a_running_tournament_whose_channel_is_deleted_ends_after_a_restar
     made = world.env.http_requests[since:]
     to_the_places = [r for r in made if "/channels/" in r.path]
     assert len(to_the_places) <= len(threads) + 1  # each place tried once, at most
-    restored = services(world.env).tournaments.by_id[live.tournament_id]
+    restored = services(world.env).get(Tournaments).by_id[live.tournament_id]
     assert ended(world, restored)
     assert not services(world.env).runtime.tables
     assert await saved_live_tournaments(world) == []

@@ -13,7 +13,7 @@ import cogs.ui.table
 import render.review
 from cogs.clock import now
 from cogs.review.handlers import HINT_SECONDS
-from cogs.reviews import Reviewed
+from cogs.reviews import Reviewed, Reviews
 from cogs.ui import ids
 from cogs.ui.rows import button
 from cogs.workers import Work, Workers
@@ -202,7 +202,7 @@ async def reviewed_in_advance(world, session, seat: int) -> None:
     """Compute the match's review now, outside the simulated Discord: in the worker it
     takes seconds on a busy machine, longer than a click may take to settle; the clicks
     then show it from the reviews kept (the path every later reader takes)."""
-    await world.env.bot.services.reviews.of(Reviewed.of_table(session, seat, "en"))
+    await world.env.bot.services.get(Reviews).of(Reviewed.of_table(session, seat, "en"))
 
 
 def costly_lines(text: str) -> list[str]:

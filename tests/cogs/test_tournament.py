@@ -8,6 +8,7 @@ import discord
 import pytest
 
 import cogs.live.tournament
+from cogs.live.tournament import Tournaments
 from cogs.ui.tournament import entry_words
 from i18n import t, tn
 from tables.tournament import Tournament, TournamentPhase
@@ -29,7 +30,7 @@ def tables_open_at_once(monkeypatch):
 
 
 def live_tournament(world) -> Tournament:
-    (live,) = services(world.env).tournaments.by_id.values()
+    (live,) = services(world.env).get(Tournaments).by_id.values()
     return live.tournament
 
 
@@ -277,7 +278,7 @@ async def test_no_tournament_where_the_bot_cannot_open_threads_or_in_maintenance
     services(world.env).openings.maintenance = True
     refused = await manager.slash(world.channel, "cuarenta tournament", format="knockout")
     assert refused.ephemeral and refused.response.content == t("refuse.maintenance", lang)
-    assert not services(world.env).tournaments.by_id
+    assert not services(world.env).get(Tournaments).by_id
 
 
 @pytest.mark.parametrize("lang", ["es", "en"])
@@ -415,11 +416,11 @@ async def test_two_tournaments_run_side_by_side_in_two_channels(world, manager):
     first = await open_tournament(world, manager, format="knockout", size=2)
     opened = await manager.slash(other, "cuarenta tournament", format="swiss", size=2)
     assert not opened.ephemeral
-    assert len(services(world.env).tournaments.by_id) == 2
+    assert len(services(world.env).get(Tournaments).by_id) == 2
     await press(world, world.ana, first, "join")
     second = next(
         live.tournament
-        for live in services(world.env).tournaments.by_id.values()
+        for live in services(world.env).get(Tournaments).by_id.values()
         if live.tournament.channel_id == other.id
     )
     message = next(m for m in other.history() if m.id == second.message_id)
@@ -474,14 +475,14 @@ async def test_a_tournament_starts_by_itself_at_its_time_if_enough_signed_up(wor
     assert not opened.ephemeral
     timed = next(
         live.tournament
-        for live in services(world.env).tournaments.by_id.values()
+        for live in services(world.env).get(Tournaments).by_id.values()
         if live.tournament.channel_id == other.id
     )
     message = next(m for m in other.history() if m.id == timed.message_id)
     for member in (world.beto, world.carla):
         await member.click(message, custom_id=click_id(timed, "join"))
     await world.env.advance_time(2 * 60 + cogs.live.tournament.SWEEP_SECONDS + 2)
-    started = services(world.env).tournaments.get(timed.tournament_id).tournament
+    started = services(world.env).get(Tournaments).get(timed.tournament_id).tournament
     assert started.phase == TournamentPhase.RUNNING
     assert all(p.opened_at for p in started.current.pairings if p.b is not None)
 
