@@ -18,7 +18,7 @@ from tables import Refusal
 from ..answers import answers_refusals, reader_language
 from ..clock import now
 from ..logros.messages import logros_text
-from ..puzzle_desk import PuzzleDesk
+from ..puzzles.desk import PuzzleDesk
 from ..seasons.messages import season_name
 from ..services import Services, services_of
 from ..ui import ids

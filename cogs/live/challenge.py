@@ -17,7 +17,7 @@ log = logging.getLogger(__name__)
 
 
 class Host(Protocol):
-    """Where challenges are held (play/runtime.py)."""
+    """Where challenges are held (live/runtime.py)."""
 
     def holds(self, live: LiveChallenge) -> bool: ...
     def forget_challenge(self, live: LiveChallenge) -> None: ...

@@ -36,7 +36,7 @@ INTERACTIVE_LOCK_WAIT = 0.5  # a click waits this long for the table (Discord al
 
 
 class Registry(Protocol):
-    """Where the table is held (play/runtime.py): told when it ends and when it closes."""
+    """Where the table is held (live/runtime.py): told when it ends and when it closes."""
 
     def release(self, table: LiveTable) -> None: ...
     def forget(self, table: LiveTable) -> None: ...

@@ -169,7 +169,7 @@ class TableKit:
 
 
 class Table(Protocol):
-    """The live table as its publisher and driver see it (play/live_table.py)."""
+    """The live table as its publisher and driver see it (live/live_table.py)."""
 
     @property
     def session(self) -> TableSession: ...

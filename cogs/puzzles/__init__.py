@@ -4,8 +4,8 @@
 
 from __future__ import annotations
 
-from ..puzzle_desk import PuzzleDesk
 from ..services import Feature, Services
+from .desk import PuzzleDesk
 from .handlers import PuzzleButton, PuzzleCardButton, PuzzleMoveButton
 
 

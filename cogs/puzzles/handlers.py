@@ -25,12 +25,12 @@ from tables.ratings import rate_puzzle
 
 from ..answers import answers_refusals, reader_language, reply
 from ..localized import choice
-from ..puzzle_desk import PuzzleDesk
 from ..services import Services, services_of
 from ..ui import ids
 from ..ui.ids import Clickable
 from ..ui.pictures import picture_file
-from ..ui.puzzles import (
+from .desk import PuzzleDesk
+from .messages import (
     again_rows,
     answer_lines,
     hand_rows,

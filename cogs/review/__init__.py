@@ -3,9 +3,9 @@ reviews made in a worker (reviews.py), their messages (messages.py)."""
 
 from __future__ import annotations
 
-from ..reviews import Reviews
 from ..services import Feature, Services
 from .handlers import HintButton, ReviewButton, ReviewPicturesButton
+from .reviews import Reviews
 
 
 def setup(services: Services) -> Feature:

@@ -24,7 +24,6 @@ from tables import Phase, Refusal, TableSession
 
 from ..answers import answers_refusals, reader_language, reply
 from ..clock import now
-from ..reviews import Reviewed, Reviews
 from ..services import Services, services_of
 from ..ui import ids
 from ..ui.ids import Clickable
@@ -32,6 +31,7 @@ from ..ui.pictures import picture_file
 from ..ui.rows import Rows, button
 from ..workers import Work
 from .messages import costly_move_picture, hint_text, review_text
+from .reviews import Reviewed, Reviews
 
 HISTORY_LOOKUP = 5  # the reader's latest recorded matches searched for one with its moves
 ROW_DIGITS = 4  # `/review match:` this short is a row number of the history, not a match id

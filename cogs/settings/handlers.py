@@ -33,7 +33,7 @@ from ..answers import (
     tell,
 )
 from ..clock import now
-from ..puzzle_desk import PuzzleDesk
+from ..puzzles.desk import PuzzleDesk
 from ..seasons.keeper import SeasonKeeper
 from ..services import Services, services_of
 from ..ui import ids

@@ -3,7 +3,6 @@ tournaments (live.py) and their messages (messages.py); the rules: tables/tourna
 
 from __future__ import annotations
 
-from ..live.tournament import Tournaments
 from ..services import Feature, Services
 from .handlers import (
     TournamentButton,
@@ -11,6 +10,7 @@ from .handlers import (
     TournamentPartnerSelect,
     TournamentRemoveSelect,
 )
+from .live import Tournaments
 
 
 def setup(services: Services) -> Feature:

@@ -1,7 +1,7 @@
 """Tournaments: `/cuarenta torneo`, the buttons of its message, a pair's invitation.
 
-The rules of a tournament live in tables/tournament.py and its running in
-live/tournament.py; here clicks become changes and changes become answers.
+The rules of a tournament live in tables/tournament.py and its running in live.py
+(beside this file); here clicks become changes and changes become answers.
 """
 
 from __future__ import annotations
@@ -25,12 +25,12 @@ from ..answers import (
     tell,
 )
 from ..clock import now
-from ..live.tournament import Tournaments
 from ..options import match_length
 from ..services import Services, services_of
 from ..ui import ids
 from ..ui.ids import Clickable, TournamentAction
-from ..ui.tournament import (
+from .live import Tournaments
+from .messages import (
     confirm_leave_payload,
     entry_words,
     invite_payload,

@@ -7,7 +7,7 @@ would live. An `IdTemplate` names its parts once: `build(**parts)` writes an id,
 `pattern` is the regex with one named group per part that discord.py matches a click
 against, and `Clickable` parses those groups into the keyword arguments of its
 `__init__` by name, so an id and its parser can't drift (the positional trap that
-discord.py's own `dynamic_counter.py` example falls into).
+discord.py's own `dynamic_counter.py` example fell into until upstream fixed it in 2025).
 """
 
 from __future__ import annotations

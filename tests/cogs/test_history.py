@@ -10,7 +10,7 @@ from dataclasses import replace
 import discord
 import pytest
 
-from cogs.reviews import Reviewed, Reviews
+from cogs.review.reviews import Reviewed, Reviews
 from db import LoggedSeat, MatchLog, MatchOutcome, MatchRecord, PlayerResult
 from engine import Bot, BotLevel, Game, Move, Rules
 from i18n import t, tn

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-import cogs.puzzle_desk
+import cogs.puzzles.desk
 import cogs.puzzles.handlers
 from cogs.clock import now
-from cogs.puzzle_desk import PuzzleDesk
+from cogs.puzzles.desk import PuzzleDesk
 from cogs.ui import ids
 from cogs.ui.rows import Rows, button
 from engine.ai.puzzles import Puzzle
@@ -24,7 +24,7 @@ STOCK = from_bot_games(list(range(6)))  # made once: a few seconds less per test
 @pytest.fixture(autouse=True)
 def no_restocking(monkeypatch):
     """The tests' puzzles are stocked by hand: the worker is not started for more."""
-    monkeypatch.setattr(cogs.puzzle_desk, "STOCK_PER_DIFFICULTY", 0)
+    monkeypatch.setattr(cogs.puzzles.desk, "STOCK_PER_DIFFICULTY", 0)
 
 
 async def stocked(world) -> None:

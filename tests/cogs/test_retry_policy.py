@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from cogs.live.tournament import Tournaments
+from cogs.tournament.live import Tournaments
 from cogs.ui import ids
 from cogs.ui.ids import TournamentAction
 from tables.tournament import TournamentPhase

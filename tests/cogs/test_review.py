@@ -13,7 +13,7 @@ import cogs.ui.table
 import render.review
 from cogs.clock import now
 from cogs.review.handlers import HINT_SECONDS
-from cogs.reviews import Reviewed, Reviews
+from cogs.review.reviews import Reviewed, Reviews
 from cogs.ui import ids
 from cogs.ui.rows import button
 from cogs.workers import Work, Workers

@@ -7,7 +7,7 @@ import pytest
 
 from cogs.card_emojis import CardEmojis
 from cogs.review.messages import review_text
-from cogs.reviews import Ending, Reviewed
+from cogs.review.reviews import Ending, Reviewed
 from engine import Card, Move, Rules
 from engine.ai import teacher
 from i18n import t, tn

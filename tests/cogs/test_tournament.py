@@ -7,9 +7,9 @@ from dataclasses import replace
 import discord
 import pytest
 
-import cogs.live.tournament
-from cogs.live.tournament import Tournaments
-from cogs.ui.tournament import entry_words
+import cogs.tournament.live
+from cogs.tournament.live import Tournaments
+from cogs.tournament.messages import entry_words
 from i18n import t, tn
 from tables.tournament import Tournament, TournamentPhase
 from tests.cogs.helpers import (
@@ -26,7 +26,7 @@ from tests.cogs.helpers import (
 def tables_open_at_once(monkeypatch):
     """A round's tables open one after another with no pause: simcord lets a short
     virtual pause pass in real time, which made each round cost a second a table."""
-    monkeypatch.setattr(cogs.live.tournament, "OPEN_SPACING", 0.0)
+    monkeypatch.setattr(cogs.tournament.live, "OPEN_SPACING", 0.0)
 
 
 def live_tournament(world) -> Tournament:
@@ -218,7 +218,7 @@ async def test_a_restart_mid_round_resumes_with_nothing_lost_or_doubled(
     """The bot dies after the round's first table opened and before the second: after the
     restart the second opens, the first is not opened again, and the sign-up message is
     the same one."""
-    monkeypatch.setattr(cogs.live.tournament, "OPEN_SPACING", 3600.0)  # the 2nd never opens
+    monkeypatch.setattr(cogs.tournament.live, "OPEN_SPACING", 3600.0)  # the 2nd never opens
     tournament = await open_tournament(world, manager, format="knockout", size=4, length="one")
     for member in (world.ana, world.beto, world.carla, manager):
         await press(world, member, tournament, "join")
@@ -254,7 +254,7 @@ async def test_a_side_that_never_plays_loses_by_walkover(world, manager, lang):
             break
         await world.env.advance_time(session.turn_seconds + 1)
     assert session.showed_up(session.seat_of(world.ana.id) % 2)
-    await world.env.advance_time(3 * 60 + cogs.live.tournament.SWEEP_SECONDS + 1)
+    await world.env.advance_time(3 * 60 + cogs.tournament.live.SWEEP_SECONDS + 1)
     tournament = live_tournament(world)
     (pairing,) = tournament.rounds[-1].pairings
     ana = tournament.entry_of(world.ana.id).number
@@ -405,7 +405,7 @@ async def test_a_restart_in_sign_up_and_between_rounds_loses_nothing(world, mana
         loser = next(s.user_id for s in table.session.seats if s.user_id)
         await forfeit(replace(world, channel=thread_of(world, pairing.thread_id)), people[loser])
     await world.env.restart_bot(make_bot())
-    await world.env.advance_time(cogs.live.tournament.SWEEP_SECONDS + 5.0)
+    await world.env.advance_time(cogs.tournament.live.SWEEP_SECONDS + 5.0)
     tournament = live_tournament(world)
     assert len(tournament.rounds) == 2 and tournament.current.pairings[0].opened_at
     assert len(world.channel.threads) == 3  # two in round 1, the final: nothing twice
@@ -462,7 +462,7 @@ async def test_withdrawing_after_the_start_asks_first_and_hands_the_match_over(
 async def test_a_tournament_starts_by_itself_at_its_time_if_enough_signed_up(world, manager):
     tournament = await open_tournament(world, manager, format="knockout", size=4, starts_in=5)
     await press(world, world.ana, tournament, "join")
-    await world.env.advance_time(5 * 60 + cogs.live.tournament.SWEEP_SECONDS + 1)
+    await world.env.advance_time(5 * 60 + cogs.tournament.live.SWEEP_SECONDS + 1)
     waiting = live_tournament(world)  # one entry at its time: it waits for the host
     assert waiting.phase == TournamentPhase.SIGNUP and waiting.settings.starts_at is None
     assert (
@@ -481,7 +481,7 @@ async def test_a_tournament_starts_by_itself_at_its_time_if_enough_signed_up(wor
     message = next(m for m in other.history() if m.id == timed.message_id)
     for member in (world.beto, world.carla):
         await member.click(message, custom_id=click_id(timed, "join"))
-    await world.env.advance_time(2 * 60 + cogs.live.tournament.SWEEP_SECONDS + 2)
+    await world.env.advance_time(2 * 60 + cogs.tournament.live.SWEEP_SECONDS + 2)
     started = services(world.env).get(Tournaments).get(timed.tournament_id).tournament
     assert started.phase == TournamentPhase.RUNNING
     assert all(p.opened_at for p in started.current.pairings if p.b is not None)

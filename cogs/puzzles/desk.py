@@ -1,5 +1,5 @@
-"""`PuzzleDesk`: one per bot (Services.puzzles): keeps puzzles in stock and posts each
-server's puzzle of the day.
+"""`PuzzleDesk`: one per bot (the puzzles feature provides it): keeps puzzles in stock
+and posts each server's puzzle of the day.
 
 - Stock: puzzles are made in the PUZZLES worker (low priority, never in a click or the
   event loop), from the server's finished matches not yet searched, and from the bots'
@@ -35,14 +35,14 @@ from tables.puzzles import (
     puzzle_of,
 )
 
-from .caches import SettingsCache
-from .card_emojis import CardEmojis
-from .clock import now, sleep_until
-from .retry import retrying
-from .scheduler import Scheduler
-from .ui.pictures import picture_file
-from .ui.puzzles import move_words, puzzle_picture, puzzle_text, solve_rows
-from .workers import Work, Workers
+from ..caches import SettingsCache
+from ..card_emojis import CardEmojis
+from ..clock import now, sleep_until
+from ..retry import retrying
+from ..scheduler import Scheduler
+from ..ui.pictures import picture_file
+from ..workers import Work, Workers
+from .messages import move_words, puzzle_picture, puzzle_text, solve_rows
 
 log = logging.getLogger(__name__)
 

@@ -29,10 +29,11 @@ from tables.tournament import Pairing, Tournament, TournamentPhase
 from ..clock import now
 from ..discord_io import DiscordIO
 from ..events import TableOver
+from ..live.runtime import TableRuntime
 from ..retry import Retrier, channel_gone
 from ..scheduler import Scheduler
 from ..ui.pictures import picture_file
-from ..ui.tournament import (
+from .messages import (
     bracket_picture,
     call_text,
     message_link,
@@ -40,7 +41,6 @@ from ..ui.tournament import (
     thread_name,
     tournament_payload,
 )
-from .runtime import TableRuntime
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
