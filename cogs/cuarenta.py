@@ -11,7 +11,7 @@ Where to look:
 | review, the 💡 hint and 📊 review buttons  | review/handlers.py           |
 | leaderboard, its pages, stats (the card)  | leaderboard/handlers.py      |
 | the user menu's Cuarenta stats            | leaderboard/handlers.py      |
-| logros                                    | leaderboard/handlers.py      |
+| logros                                    | logros/handlers.py           |
 | config (and its house-rules panel), prefs | settings/handlers.py         |
 | tournament, its buttons and invitations   | tournament/handlers.py       |
 | admin (the owner's status, maintenance)   | ops/admin.py                 |
@@ -40,6 +40,7 @@ from .features import set_up
 from .history import handlers as history
 from .leaderboard import handlers as leaderboards
 from .localized import L, localized_options
+from .logros.handlers import logros_command
 from .ops import admin as ops
 from .ops.admin import ADMIN_CHOICES
 from .options import (
@@ -283,7 +284,7 @@ class Cuarenta(
         user: discord.User | None = None,
         public: bool = False,
     ) -> None:
-        await leaderboards.logros(self.services, interaction, user, public)
+        await logros_command(self.services, interaction, user, public)
 
     @app_commands.command(name=L("cmd.history"), description=L("cmd.history.desc"))
     @localized_options(user="opt.user")

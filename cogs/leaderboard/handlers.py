@@ -17,7 +17,6 @@ from tables import Refusal
 
 from ..answers import answers_refusals, reader_language
 from ..clock import now
-from ..logros.messages import logros_text
 from ..puzzles.desk import PuzzleDesk
 from ..seasons.messages import season_name
 from ..services import Services, services_of
@@ -223,21 +222,3 @@ async def click_season_board(
     if season is None:
         raise Refusal("unknown_season")
     await click_leaderboard(services, interaction, season.guild_id, sort, with_bots, page, season)
-
-
-@answers_refusals
-async def logros(
-    services: Services,
-    interaction: discord.Interaction,
-    user: discord.User | discord.Member | None,
-    public: bool,
-) -> None:
-    """/cuarenta logros: a player's logros, earned and still to earn."""
-    lang = await reader_language(services, interaction)
-    target = user or interaction.user
-    earned = await services.storage.player_logros(target.id)
-    await interaction.response.send_message(
-        logros_text(target.id, earned, lang),
-        ephemeral=not public,
-        allowed_mentions=discord.AllowedMentions.none(),
-    )
