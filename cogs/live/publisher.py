@@ -21,9 +21,10 @@ from i18n import t
 from render.table import render_table_png
 
 from ..clock import now
-from ..retry import Retrier, channel_gone
+from ..retry import channel_gone
 from ..ui.pictures import picture_file, table_picture
 from ..ui.table import hand_payload, public_payload
+from .publishing import PublishLoop, Unreachable
 from .state import Drawn, OpenHand, Table, TableKit, log_fields, picture_key
 
 log = logging.getLogger(__name__)
@@ -33,48 +34,44 @@ HOLD_EXTRA_SECONDS = 3.0  # how much longer than its pause a bot's answer is wai
 TOO_MANY_OLD_EDITS = 30046  # Discord's code for edits of a message older than an hour
 
 
-class TableUnreachable(Exception):
-    """The bot can no longer post in the table's channel (deleted, or access removed)."""
+TableUnreachable = Unreachable  # the bot can no longer post in the table's channel
 
 
 class TablePublisher:
     def __init__(self, table: Table, kit: TableKit, *, awaiting_reply: bool) -> None:
         self._table = table
         self._kit = kit
-        self._task: asyncio.Task[None] | None = None
-        self._wanted = False
-        self._holding = False
         self._hold_started: float | None = None
-        self._requests = Retrier(f"publishing table {table.session_id}", final=(TableUnreachable,))
         # The opener posts the first message as its reply: publish nothing until then.
-        self._awaiting_reply = awaiting_reply
+        self._loop = PublishLoop(
+            kit.scheduler,
+            f"table {table.session_id}",
+            self._publish_once,
+            table.close_unreachable,
+            closed=lambda: table.closed,
+            hold=self._hold,
+            paused=awaiting_reply,
+            extra=log_fields(table.session),
+        )
+        self._requests = self._loop.requests
 
     def is_shown(self) -> bool:
         """Nothing left to publish: the public message shows the saved state."""
-        return not self._wanted and (self._task is None or self._task.done())
+        return self._loop.is_shown()
 
     def publish(self) -> None:
         """Bring the public message (and open hands) to the saved state, soon."""
-        if self._table.closed:
-            return
-        self._wanted = True
-        if self._awaiting_reply:
-            return
-        if self._task is not None and not self._task.done():
-            if not self._holding:
-                return  # the running publisher will see the newer state
-            self._task.cancel()  # it was waiting for this change: publish it now
-        self._task = self._kit.scheduler.spawn(self._loop(), f"publish-{self._table.session_id}")
+        self._loop.publish()
 
     def replied(self, version: int) -> None:
         """The opener's reply showed state `version`: publish what came after it."""
-        self._awaiting_reply = False
+        self._loop.paused = False
         if version != self._table.session.version:
             self.publish()
 
     def reply_failed(self) -> None:
         """The opener could not post the table message: the publisher posts it."""
-        self._awaiting_reply = False
+        self._loop.paused = False
         self.publish()
 
     def hand_not_shown(self, user_id: int) -> None:
@@ -85,41 +82,20 @@ class TablePublisher:
             self.publish()
 
     def stop(self) -> None:
-        if self._task is not None and self._task is not asyncio.current_task():
-            self._task.cancel()
+        self._loop.stop()
 
-    async def _loop(self) -> None:
-        while self._wanted and not self._table.closed:
-            if self._table.session.bot_moves_next and not self._kit.openings.restarting:
-                # Wait for the bot's answer, to show both in one edit; but not for long,
-                # nor across several bot moves in a row (a table of bots must show too).
-                # Not while the bot stops: no bot moves until the restart.
-                if self._hold_started is None:
-                    self._hold_started = now()
-                window = self._kit.bot_pause_seconds + HOLD_EXTRA_SECONDS
-                remaining = self._hold_started + window - now()
-                if remaining > 0:
-                    self._holding = True
-                    try:
-                        await asyncio.sleep(remaining)
-                    finally:
-                        self._holding = False
-            self._hold_started = None
-            self._wanted = False
-            try:
-                await self._requests.run(self._publish_once)
-            except TableUnreachable:
-                await self._table.close_unreachable()
-                return
-            except asyncio.CancelledError:
-                raise
-            except Exception as error:  # a final answer (retry.py): this state is not shown
-                log.warning(
-                    "publishing table %s failed (%s); not retried",
-                    self._table.session_id,
-                    error,
-                    extra=log_fields(self._table.session),
-                )
+    async def _hold(self) -> None:
+        if self._table.session.bot_moves_next and not self._kit.openings.restarting:
+            # Wait for the bot's answer, to show both in one edit; but not for long, nor
+            # across several bot moves in a row (a table of bots must show too). Not
+            # while the bot stops: no bot moves until the restart.
+            if self._hold_started is None:
+                self._hold_started = now()
+            window = self._kit.bot_pause_seconds + HOLD_EXTRA_SECONDS
+            remaining = self._hold_started + window - now()
+            if remaining > 0:
+                await asyncio.sleep(remaining)
+        self._hold_started = None
 
     async def _publish_once(self) -> None:
         async with self._kit.background:

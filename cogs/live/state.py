@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol, TypeVar
@@ -24,6 +23,7 @@ from ..openings import Openings
 from ..scheduler import Scheduler
 from ..ui.rows import Payload
 from ..workers import Workers
+from .publishing import fingerprint
 
 T = TypeVar("T")
 
@@ -128,11 +128,7 @@ def log_fields(session: TableSession) -> dict[str, int | str | None]:
 
 def picture_key(picture: TablePicture) -> str:
     """A short fingerprint of a picture, kept to know whether the message shows it."""
-    return _fingerprint(picture)
-
-
-def _fingerprint(value: object) -> str:
-    return hashlib.blake2s(repr(value).encode(), digest_size=8).hexdigest()
+    return fingerprint(picture)
 
 
 class Drawn(NamedTuple):
@@ -146,7 +142,7 @@ class Drawn(NamedTuple):
     @property
     def key(self) -> str:
         """Equal keys, equal messages: an edit from one to the other would change nothing."""
-        return _fingerprint((self.payload.content, self.payload.rows, self.picture))
+        return fingerprint((self.payload.content, self.payload.rows, self.picture))
 
 
 @dataclass(frozen=True)

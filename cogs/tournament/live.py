@@ -17,20 +17,21 @@ import contextlib
 import logging
 from collections.abc import Callable
 from functools import partial
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import discord
 
 from db import Shards, Storage
-from render.tournament import draw_bracket
+from render.tournament import BracketPicture, draw_bracket
 from tables import EndReason, Phase, Refusal, TableSession, new_session_id
 from tables.tournament import Pairing, Tournament, TournamentPhase
 
 from ..clock import now
 from ..discord_io import DiscordIO
 from ..events import TableOver
+from ..live.publishing import PublishLoop, Unreachable, fingerprint
 from ..live.runtime import TableRuntime
-from ..retry import Retrier, channel_gone
+from ..retry import channel_gone
 from ..scheduler import Scheduler
 from ..ui.pictures import picture_file
 from .messages import (
@@ -58,11 +59,17 @@ class LiveTournament:
         self._host = host
         self.tournament = tournament
         self._lock = asyncio.Lock()
-        self._publish_wanted = False
-        self._publishing: asyncio.Task[None] | None = None
         self._opening: asyncio.Task[None] | None = None
-        self._requests = Retrier(f"tournament {tournament.tournament_id}'s message")
         self._unreachable = False  # its channel is gone
+        self._shown: str | None = None  # what its message shows (None: not known)
+        self._picture_shown: str | None = None  # the picture it carries
+        self._loop = PublishLoop(
+            host.scheduler,
+            f"tournament {tournament.tournament_id}",
+            self._show,
+            self.unreachable,
+            closed=lambda: self._unreachable,
+        )
 
     @property
     def tournament_id(self) -> str:
@@ -101,41 +108,29 @@ class LiveTournament:
 
     # ------------------------------------------------------------- its message
     def publish(self) -> None:
-        """Bring the public message to the saved state, soon (one edit for a burst)."""
-        if self._unreachable:
-            return
-        self._publish_wanted = True
-        if self._publishing is None or self._publishing.done():
-            self._publishing = self._host.scheduler.spawn(
-                self._publish(), f"tournament-publish-{self.tournament_id}"
-            )
-
-    async def _publish(self) -> None:
-        """Show the saved state, under the retry policy (retry.py): a deleted message is
-        posted again, a deleted channel ends the tournament, a refusal (403) is logged
-        and not retried (the next change tries once more)."""
-        while self._publish_wanted and not self._unreachable:
-            self._publish_wanted = False
-            try:
-                await self._requests.run(self._show)
-            except Exception as error:
-                if channel_gone(error) or isinstance(error, discord.NotFound):
-                    await self.unreachable()
-                    return
-                log.warning("tournament %s: message not shown (%s); not retried",
-                            self.tournament_id, error)  # fmt: skip
-                return
+        """Bring the public message to the saved state, soon (one edit for a burst), on
+        the publish loop tables use (live/publishing.py)."""
+        self._loop.publish()
 
     async def _show(self) -> None:
+        """Edit the message to the saved state (nothing when it shows it already; the
+        picture uploaded only when it changed); post it again if it was deleted. The
+        channel gone ends the tournament; a refusal (403) is not retried."""
         tournament = self.tournament
         payload = tournament_payload(tournament, tournament.lang)
-        files = await self._picture()
-        io_ = self._host.io
-        if tournament.message_id is not None:
-            message_id = tournament.message_id
+        picture = bracket_picture(tournament, tournament.lang) if tournament.rounds else None
+        picture_key = None if picture is None else fingerprint(picture)
+        shown = fingerprint((payload.content, payload.rows, picture_key))
+        message_id = tournament.message_id
+        if message_id is not None and shown == self._shown:
+            return
+        io_, requests = self._host.io, self._loop.requests
+        if message_id is not None:
+            files = await self._picture(picture, keep=picture_key == self._picture_shown)
             try:
-                await self._requests.request(
-                    lambda: io_.edit_message(
+                await requests.request(
+                    partial(
+                        io_.edit_message,
                         tournament.channel_id,
                         message_id,
                         content=payload.content,
@@ -143,16 +138,37 @@ class LiveTournament:
                         attachments=files,
                     )
                 )
+                self._shown, self._picture_shown = shown, picture_key
                 return
             except discord.NotFound as error:
                 if channel_gone(error):
-                    raise
+                    raise Unreachable(str(error)) from error
                 # The message was deleted: post it again (the retrier pauses first).
                 await self.change(partial(Tournament.show_in, message_id=None), publish=False)
-        message = await self._requests.request(
-            lambda: io_.send(tournament.channel_id, payload.content, view=payload.view, files=files)
-        )
+        files = await self._picture(picture, keep=False)
+        try:
+            message = await requests.request(
+                partial(
+                    io_.send,
+                    tournament.channel_id,
+                    payload.content,
+                    view=payload.view,
+                    files=files or None,
+                )
+            )
+        except discord.NotFound as error:
+            raise Unreachable(str(error)) from error
+        self._shown, self._picture_shown = shown, picture_key
         await self.change(partial(Tournament.show_in, message_id=message.id), publish=False)
+
+    async def _picture(self, picture: BracketPicture | None, *, keep: bool) -> Any:
+        """The bracket or standings picture to attach (MISSING: keep the one shown)."""
+        if keep:
+            return discord.utils.MISSING
+        if picture is None:
+            return []
+        png = await asyncio.to_thread(draw_bracket, picture)
+        return [picture_file(png, "torneo.png")]
 
     async def unreachable(self) -> None:
         """Its channel is gone: the tournament ends (cancelled, saved as no longer live),
@@ -168,15 +184,6 @@ class LiveTournament:
             except Exception:
                 log.warning("tournament %s: could not be ended", self.tournament_id,
                             exc_info=True)  # fmt: skip
-
-    async def _picture(self) -> list[discord.File]:
-        """The bracket or standings picture, once the tournament has started."""
-        tournament = self.tournament
-        if not tournament.rounds:
-            return []
-        picture = bracket_picture(tournament, tournament.lang)
-        png = await asyncio.to_thread(draw_bracket, picture)
-        return [picture_file(png, "torneo.png")]
 
     # ------------------------------------------------------------------ rounds
     def open_round(self) -> None:

@@ -248,3 +248,16 @@ async def test_a_running_tournament_whose_channel_is_deleted_ends_after_a_restar
     assert not services(world.env).runtime.tables
     assert await saved_live_tournaments(world) == []
     world.env.errors.clear()
+
+
+async def test_a_new_tournament_costs_its_reply_alone_and_a_sign_up_one_edit(world, manager):
+    """Saving its own message id shows nothing new: no edit (there was one, picture and
+    all); a sign-up is one edit."""
+    since = len(world.env.http_requests)
+    live = await a_tournament(world, manager)
+    assert requests_to(world, world.channel.id, "PATCH", since) == 0
+    since = await republish(world, live)
+    assert requests_to(world, world.channel.id, "PATCH", since) == 1
+    live.publish()  # the same state again: nothing to send
+    await world.env.advance_time(5)
+    assert requests_to(world, world.channel.id, "PATCH", since) == 1
