@@ -27,6 +27,7 @@ import os
 import signal
 import sys
 from collections.abc import Sequence
+from functools import partial
 from pathlib import Path
 
 import discord
@@ -34,6 +35,7 @@ from discord.ext import commands
 from dotenv import load_dotenv
 
 import render.table
+from cogs.answers import refuse_stray_click
 from cogs.card_emojis import CardEmojis, sync_card_emojis
 from cogs.discord_io import (
     DiscordIO,
@@ -183,7 +185,9 @@ class CuarentaBot(commands.Bot):
         )
         await self.services.openings.load(self.storage)
         on_interaction_received(self, watch_interactions(self.services, DiscordIO(self)))
-        click_buttons_directly(self, self.services.background.click)
+        click_buttons_directly(
+            self, self.services.background.click, partial(refuse_stray_click, self.services)
+        )
         if self.metrics_port is not None:
             self.ops_server = OpsServer(self, self.services)
             await self.ops_server.start(self.metrics_host, self.metrics_port)

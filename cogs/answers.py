@@ -59,7 +59,13 @@ def _answering(handler: Handler[P], shown_by: RefusalAnswer | None) -> Handler[P
         try:
             await handler(services, interaction, *args, **kwargs)
         except Refusal as refusal:
-            if shown_by is None or not await shown_by(services, interaction, refusal):
+            # Shown on the message clicked only when that message is the clicker's own
+            # (a private hand or panel): a refusal never edits a shared message.
+            if (
+                shown_by is None
+                or not clicked_privately(interaction)
+                or not await shown_by(services, interaction, refusal)
+            ):
                 await refuse(services, interaction, refusal)
         except discord.HTTPException as error:
             # Discord refused the answer itself (an expired or unknown interaction, 5xx):
@@ -82,6 +88,19 @@ def _answering(handler: Handler[P], shown_by: RefusalAnswer | None) -> Handler[P
             await reply(interaction, t(key, lang))
 
     return run
+
+
+def clicked_privately(interaction: discord.Interaction) -> bool:
+    """The click was on a private (ephemeral) message: only the clicker sees it."""
+    message = interaction.message
+    return message is not None and message.flags.ephemeral
+
+
+async def refuse_stray_click(services: Services, interaction: discord.Interaction) -> None:
+    """A click whose control is not on the message clicked (an id sent by hand): refused
+    privately, nothing done."""
+    lang = await reader_language(services, interaction)
+    await reply(interaction, t("refuse.stray_click", lang))
 
 
 async def reader_language(services: Services, interaction: discord.Interaction) -> str:

@@ -190,6 +190,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "No juegas en esta partida; puedes mirar la mesa.",
         "You are not playing in this game; you can watch the table.",
     ),
+    "refuse.stray_click": (
+        "Ese botón no está en este mensaje: no se hizo nada.",
+        "That button is not on this message: nothing was done.",
+    ),
     "refuse.stale_hand": (
         "Esa mano ya no está al día; aquí la tienes como está ahora.",
         "That hand was out of date; here it is as it is now.",
