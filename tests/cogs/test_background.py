@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 
 from cogs.background import Background
+from cogs.ui import ids
 from tests.cogs.helpers import (
     at_once,
     click_that_plays,
@@ -166,7 +167,7 @@ async def test_a_replaced_hand_goes_after_a_crowd_of_clicks(world, monkeypatch):
     await open_hand(world, world.ana, session)
     await world.env.settle()
     asked.clear()
-    hand_button = f"c40:table:{session.session_id}:hand"
+    hand_button = ids.TABLE.build(session_id=session.session_id, what=ids.TableAction.HAND)
     with services(world.env).background.click():  # another player's click, being answered
         await at_once(
             world.env,

@@ -38,8 +38,9 @@ def custom_ids(message, kind: str) -> list[str]:
 async def puzzle_shown(world, message) -> tuple[Puzzle, str]:
     """The puzzle a message's buttons are about, and their day part."""
     first = (custom_ids(message, "pzc") or custom_ids(message, "pz"))[0]
-    _, _, puzzle_id, day, *_ = first.split(":")
-    return puzzle_of(await world.env.bot.storage.puzzle(puzzle_id)), day
+    parts = ids.PUZZLE_CARD.parse_id(first) or ids.PUZZLE.parse_id(first)
+    assert parts is not None
+    return puzzle_of(await world.env.bot.storage.puzzle(parts["puzzle_id"])), parts["day"]
 
 
 async def answer(world, member, message, best: bool = True):

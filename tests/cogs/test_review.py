@@ -71,7 +71,8 @@ async def test_no_hint_while_waiting_for_the_other_player(world):
     await world.ana.slash(world.channel, "cuarenta start", mode="1v1")
     session = only_session(world.env)
     await world.ana.click(
-        table_message(world, session), custom_id=f"c40:lobby:{session.session_id}:hints"
+        table_message(world, session),
+        custom_id=ids.LOBBY.build(session_id=session.session_id, action="hints"),
     )
     await world.beto.click(table_message(world, session), label="Join")
     await world.ana.click(table_message(world, session), label="Start")

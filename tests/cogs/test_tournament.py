@@ -10,6 +10,7 @@ import pytest
 import cogs.tournament.live
 from cogs.tournament.live import Tournaments
 from cogs.tournament.messages import entry_words
+from cogs.ui import ids
 from i18n import t, tn
 from tables.tournament import Tournament, TournamentPhase
 from tests.cogs.helpers import (
@@ -43,7 +44,9 @@ def thread_of(world, thread_id: int):
 
 
 def click_id(tournament: Tournament, action: str) -> str:
-    return f"c40:tn:{tournament.tournament_id}:{action}"
+    return ids.TOURNAMENT.build(
+        tournament_id=tournament.tournament_id, action=ids.TournamentAction(action)
+    )
 
 
 async def press(world, member, tournament: Tournament, action: str):
@@ -165,7 +168,9 @@ async def test_a_pair_signs_up_when_the_partner_accepts(world, manager):
     )
     assert asked.ephemeral and asked.response.content == t("tournament.pick_partner", "en")
     picked = await world.ana.select(
-        asked.response, [world.beto], custom_id=f"c40:tnpartner:{tournament.tournament_id}"
+        asked.response,
+        [world.beto],
+        custom_id=ids.TOURNAMENT_PARTNER.build(tournament_id=tournament.tournament_id),
     )
     assert picked.ephemeral
     invite = next(m for m in world.channel.history() if f"<@{world.beto.id}>" in m.content)
@@ -336,7 +341,9 @@ async def test_a_tournament_of_four_pairs_is_played_to_a_champion(world, manager
     for inviter, partner in ((world.ana, world.beto), (world.carla, dani)):
         asked = await press(world, inviter, tournament, "join")
         await inviter.select(
-            asked.response, [partner], custom_id=f"c40:tnpartner:{tournament.tournament_id}"
+            asked.response,
+            [partner],
+            custom_id=ids.TOURNAMENT_PARTNER.build(tournament_id=tournament.tournament_id),
         )
         invite = [m for m in world.channel.history() if f"<@{partner.id}>" in m.content][-1]
         await partner.click(invite, label=t("button.accept", "en"))
@@ -492,7 +499,9 @@ async def test_a_stale_partner_pick_after_a_cancel_changes_nothing(world, manage
     asked = await press(world, world.ana, tournament, "join")
     await press(world, manager, tournament, "cancel")
     late = await world.ana.select(
-        asked.response, [world.beto], custom_id=f"c40:tnpartner:{tournament.tournament_id}"
+        asked.response,
+        [world.beto],
+        custom_id=ids.TOURNAMENT_PARTNER.build(tournament_id=tournament.tournament_id),
     )
     assert late.ephemeral and late.response.content == t("refuse.tournament_over", "en")
     assert not live_tournament(world).invites and not live_tournament(world).entries
