@@ -36,20 +36,20 @@ from dotenv import load_dotenv
 
 import render.table
 from cogs.answers import refuse_stray_click
-from cogs.card_emojis import CardEmojis, sync_card_emojis
-from cogs.discord_io import (
+from cogs.infra.card_emojis import CardEmojis, sync_card_emojis
+from cogs.infra.discord_io import (
     DiscordIO,
     click_buttons_directly,
     count_requests,
     on_interaction_received,
 )
-from cogs.localized import CatalogTranslator
-from cogs.metrics import Metrics
+from cogs.infra.localized import CatalogTranslator
+from cogs.infra.metrics import Metrics
+from cogs.infra.workers import REVIEW_NICENESS
 from cogs.ops.logs import setup_logging
 from cogs.ops.stopping import drain, watch_interactions
 from cogs.ops.web import OpsServer
 from cogs.services import Services, Tuning
-from cogs.workers import REVIEW_NICENESS
 from db import Storage, StorageError
 from db.backup import backup_sqlite, check
 from engine.ai.teacher import JUDGE_WORLDS
@@ -402,7 +402,7 @@ def main(arguments: Sequence[str] = ()) -> int:
 
 
 if __name__ == "__main__":
-    # The workers (cogs/workers.py) are spawned, and multiprocessing runs the main script
+    # The workers (cogs/infra/workers.py) are spawned, and multiprocessing runs the main script
     # again in each of them (as __mp_main__): every import above, 1.4 s of CPU and 50 MB
     # for a process that only needs the engine. A main module whose spec is named
     # "__main__" (as with `python -m package`) is not run again.

@@ -42,7 +42,7 @@ from simcord.backend.cdn import CDN_BASE  # noqa: E402
 
 import tables.session  # noqa: E402
 from bot import create_bot  # noqa: E402
-from cogs.clock import now  # noqa: E402
+from cogs.infra.clock import now  # noqa: E402
 from cogs.logros.herald import LogroHerald  # noqa: E402
 from cogs.seasons.keeper import SeasonKeeper  # noqa: E402
 from db import PlayerResult  # noqa: E402

@@ -38,12 +38,8 @@ from .answers import reader_language, reply
 from .challenge import handlers as challenges
 from .features import set_up
 from .history import handlers as history
-from .leaderboard import handlers as leaderboards
-from .localized import L, localized_options
-from .logros.handlers import logros_command
-from .ops import admin as ops
-from .ops.admin import ADMIN_CHOICES
-from .options import (
+from .infra.localized import L, localized_options
+from .infra.options import (
     FORMAT_CHOICES,
     LANGUAGE_CHOICES,
     LENGTH_CHOICES,
@@ -56,6 +52,10 @@ from .options import (
     SORT_CHOICES,
     TEAMS_CHOICES,
 )
+from .leaderboard import handlers as leaderboards
+from .logros.handlers import logros_command
+from .ops import admin as ops
+from .ops.admin import ADMIN_CHOICES
 from .play import handlers as table
 from .puzzles import handlers as puzzles
 from .puzzles.handlers import PUZZLE_MODES

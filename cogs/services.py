@@ -22,19 +22,19 @@ from db import Storage
 from engine.ai.teacher import JUDGE_WORLDS
 from tables.replays import ReplayCache
 
-from .announcer import Announcer
-from .background import Background
-from .caches import PrefsCache, SettingsCache
-from .card_emojis import CardEmojis
-from .discord_io import DiscordIO
-from .events import TableEvents
+from .infra.announcer import Announcer
+from .infra.background import Background
+from .infra.caches import PrefsCache, SettingsCache
+from .infra.card_emojis import CardEmojis
+from .infra.discord_io import DiscordIO
+from .infra.events import TableEvents
+from .infra.metrics import Metrics
+from .infra.openings import Openings
+from .infra.scheduler import Scheduler
+from .infra.workers import REVIEW_NICENESS, Workers
 from .live.runtime import TableRuntime, runs_guild
 from .live.state import TableKit
-from .metrics import Metrics
-from .openings import Openings
-from .scheduler import Scheduler
 from .ui.ids import Clickable
-from .workers import REVIEW_NICENESS, Workers
 
 T = TypeVar("T")
 

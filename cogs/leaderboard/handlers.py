@@ -16,7 +16,7 @@ from render.card import render_card_png_async
 from tables import Refusal
 
 from ..answers import answers_refusals, reader_language
-from ..clock import now
+from ..infra.clock import now
 from ..puzzles.desk import PuzzleDesk
 from ..seasons.messages import season_name
 from ..services import Services, services_of

@@ -8,8 +8,8 @@ from typing import Protocol
 
 from tables import Challenge, ChallengeState
 
-from ..clock import sleep_until
-from ..retry import retrying
+from ..infra.clock import sleep_until
+from ..infra.retry import retrying
 from ..ui.challenge import challenge_payload
 from .state import TableKit
 

@@ -22,11 +22,11 @@ from i18n import t
 from tables import Phase, Refusal, ratings
 from tables.results import match_record
 
-from ..clock import now, sleep_until
-from ..events import TableOver
-from ..retry import Retrier
+from ..infra.clock import now, sleep_until
+from ..infra.events import TableOver
+from ..infra.retry import Retrier
+from ..infra.workers import Work, choose_move
 from ..ui.words import when
-from ..workers import Work, choose_move
 from .state import Table, TableKit, log_fields
 
 log = logging.getLogger(__name__)

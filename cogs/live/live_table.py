@@ -24,7 +24,7 @@ from engine import Bot
 from i18n import t
 from tables import Phase, Refusal, TableSession
 
-from ..clock import now
+from ..infra.clock import now
 from .driver import TableDriver
 from .publisher import TablePublisher
 from .state import Drawn, Hand, OpenHand, TableKit, TableMeta, log_fields

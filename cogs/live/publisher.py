@@ -20,8 +20,8 @@ import discord
 from i18n import t
 from render.table import render_table_png
 
-from ..clock import now
-from ..retry import channel_gone
+from ..infra.clock import now
+from ..infra.retry import channel_gone
 from ..ui.pictures import picture_file, table_picture
 from ..ui.table import hand_payload, public_payload
 from .publishing import PublishLoop, Unreachable

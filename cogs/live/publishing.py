@@ -18,8 +18,8 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from ..retry import Retrier
-from ..scheduler import Scheduler
+from ..infra.retry import Retrier
+from ..infra.scheduler import Scheduler
 
 log = logging.getLogger(__name__)
 

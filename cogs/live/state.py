@@ -12,17 +12,17 @@ from db import Storage
 from render.table import TablePicture
 from tables import TableSession
 
-from ..background import Background
-from ..caches import PrefsCache, SettingsCache
-from ..card_emojis import CardEmojis
-from ..clock import now
-from ..discord_io import DiscordIO
-from ..events import TableEvents
-from ..metrics import Metrics
-from ..openings import Openings
-from ..scheduler import Scheduler
+from ..infra.background import Background
+from ..infra.caches import PrefsCache, SettingsCache
+from ..infra.card_emojis import CardEmojis
+from ..infra.clock import now
+from ..infra.discord_io import DiscordIO
+from ..infra.events import TableEvents
+from ..infra.metrics import Metrics
+from ..infra.openings import Openings
+from ..infra.scheduler import Scheduler
+from ..infra.workers import Workers
 from ..ui.rows import Payload
-from ..workers import Workers
 from .publishing import fingerprint
 
 T = TypeVar("T")

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from ..clock import now
+from ..infra.clock import now
 from ..services import Feature, Services
 from .herald import LogroHerald
 

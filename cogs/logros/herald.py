@@ -20,11 +20,11 @@ import logging
 from db import MatchFeats, MatchLog, MatchRecord, Storage
 from tables import logros, ratings
 
-from ..announcer import Announcer
-from ..clock import now
-from ..events import TableOver
-from ..retry import retrying
-from ..scheduler import Scheduler
+from ..infra.announcer import Announcer
+from ..infra.clock import now
+from ..infra.events import TableOver
+from ..infra.retry import retrying
+from ..infra.scheduler import Scheduler
 from .messages import earned_text
 
 log = logging.getLogger(__name__)

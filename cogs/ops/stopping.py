@@ -18,7 +18,7 @@ from typing import Any
 
 from i18n import pick_language, t
 
-from ..discord_io import DiscordIO
+from ..infra.discord_io import DiscordIO
 from ..services import Services
 
 log = logging.getLogger(__name__)

@@ -28,17 +28,17 @@ from ..answers import (
     tell,
 )
 from ..challenge.handlers import open_challenge
-from ..clock import now
+from ..infra.clock import now
+from ..infra.options import match_length
+from ..infra.workers import Work
 from ..live.live_table import LiveTable
 from ..live.state import Hand
-from ..options import match_length
 from ..services import Services, services_of
 from ..ui import ids
 from ..ui.ids import Clickable, LobbyAction, TableAction
 from ..ui.rows import Payload
 from ..ui.table import choice_payload, forfeit_payload, hand_payload
 from ..ui.words import rules_text
-from ..workers import Work
 
 log = logging.getLogger(__name__)
 

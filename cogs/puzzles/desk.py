@@ -35,13 +35,13 @@ from tables.puzzles import (
     puzzle_of,
 )
 
-from ..caches import SettingsCache
-from ..card_emojis import CardEmojis
-from ..clock import now, sleep_until
-from ..retry import retrying
-from ..scheduler import Scheduler
+from ..infra.caches import SettingsCache
+from ..infra.card_emojis import CardEmojis
+from ..infra.clock import now, sleep_until
+from ..infra.retry import retrying
+from ..infra.scheduler import Scheduler
+from ..infra.workers import Work, Workers
 from ..ui.pictures import picture_file
-from ..workers import Work, Workers
 from .messages import move_words, puzzle_picture, puzzle_text, solve_rows
 
 log = logging.getLogger(__name__)

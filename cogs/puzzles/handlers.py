@@ -24,7 +24,7 @@ from tables.puzzles import puzzle_of
 from tables.ratings import rate_puzzle
 
 from ..answers import answers_refusals, reader_language, reply
-from ..localized import choice
+from ..infra.localized import choice
 from ..services import Services, services_of
 from ..ui import ids
 from ..ui.ids import Clickable

@@ -7,7 +7,7 @@ finished table, and `/cuarenta review`.
   costliest moves (each with a picture of the table and their own hand then), and the
   moments that decided each chica.
 
-The thinking (engine/ai/teacher.py) runs in the worker processes (cogs/workers.py),
+The thinking (engine/ai/teacher.py) runs in the worker processes (cogs/infra/workers.py),
 never in the event loop.
 """
 
@@ -23,13 +23,13 @@ from i18n import t, tn
 from tables import Phase, Refusal, TableSession
 
 from ..answers import answers_refusals, reader_language, reply
-from ..clock import now
+from ..infra.clock import now
+from ..infra.workers import Work
 from ..services import Services, services_of
 from ..ui import ids
 from ..ui.ids import Clickable
 from ..ui.pictures import picture_file
 from ..ui.rows import Rows, button
-from ..workers import Work
 from .messages import costly_move_picture, hint_text, review_text
 from .reviews import Reviewed, Reviews
 

@@ -19,12 +19,12 @@ import logging
 from db import Season, SeasonRow, Storage
 from tables.logros import podium_logros
 
-from ..announcer import Announcer
-from ..caches import SettingsCache
-from ..clock import now
-from ..events import TableOver
-from ..retry import Retrier
-from ..scheduler import Scheduler
+from ..infra.announcer import Announcer
+from ..infra.caches import SettingsCache
+from ..infra.clock import now
+from ..infra.events import TableOver
+from ..infra.retry import Retrier
+from ..infra.scheduler import Scheduler
 from .messages import season_over_text
 
 log = logging.getLogger(__name__)

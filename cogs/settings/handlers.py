@@ -32,7 +32,7 @@ from ..answers import (
     reply,
     tell,
 )
-from ..clock import now
+from ..infra.clock import now
 from ..puzzles.desk import PuzzleDesk
 from ..seasons.keeper import SeasonKeeper
 from ..services import Services, services_of

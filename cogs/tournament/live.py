@@ -26,13 +26,13 @@ from render.tournament import BracketPicture, draw_bracket
 from tables import EndReason, Phase, Refusal, TableSession, new_session_id
 from tables.tournament import Pairing, Tournament, TournamentPhase
 
-from ..clock import now
-from ..discord_io import DiscordIO
-from ..events import TableOver
+from ..infra.clock import now
+from ..infra.discord_io import DiscordIO
+from ..infra.events import TableOver
+from ..infra.retry import channel_gone
+from ..infra.scheduler import Scheduler
 from ..live.publishing import PublishLoop, Unreachable, fingerprint
 from ..live.runtime import TableRuntime
-from ..retry import channel_gone
-from ..scheduler import Scheduler
 from ..ui.pictures import picture_file
 from .messages import (
     bracket_picture,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
-from cogs.background import Background
+from cogs.infra.background import Background
 from cogs.ui import ids
 from tests.cogs.helpers import (
     at_once,
@@ -19,9 +19,9 @@ from tests.cogs.helpers import (
 
 
 def background(monkeypatch, at_once: int = 4, crowd: int = 2, longest: float = 60.0) -> Background:
-    monkeypatch.setattr("cogs.background.AT_ONCE", at_once)
-    monkeypatch.setattr("cogs.background.CROWD", crowd)
-    monkeypatch.setattr("cogs.background.LONGEST_WAIT", longest)
+    monkeypatch.setattr("cogs.infra.background.AT_ONCE", at_once)
+    monkeypatch.setattr("cogs.infra.background.CROWD", crowd)
+    monkeypatch.setattr("cogs.infra.background.LONGEST_WAIT", longest)
     return Background()
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from cogs.clock import now
+from cogs.infra.clock import now
 from cogs.logros.herald import LogroHerald
 from cogs.logros.messages import logros_text
 from cogs.seasons.keeper import SeasonKeeper

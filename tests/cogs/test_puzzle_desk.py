@@ -5,8 +5,8 @@ server's own with the player whose position each is, and the match never searche
 from __future__ import annotations
 
 import cogs.puzzles.desk
+from cogs.infra.workers import Workers
 from cogs.puzzles.desk import PuzzleDesk
-from cogs.workers import Workers
 from db import Storage
 from engine import Rules
 from engine.ai.puzzles import bots_game

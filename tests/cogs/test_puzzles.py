@@ -8,7 +8,7 @@ import pytest
 
 import cogs.puzzles.desk
 import cogs.puzzles.handlers
-from cogs.clock import now
+from cogs.infra.clock import now
 from cogs.puzzles.desk import PuzzleDesk
 from cogs.ui import ids
 from cogs.ui.rows import Rows, button

@@ -1,4 +1,4 @@
-"""The one retry policy (cogs/retry.py), request by request, for tables and tournaments.
+"""The one retry policy (cogs/infra/retry.py), request by request, for tables and tournaments.
 
 404: the thing is gone, never asked again (a deleted message is posted anew; a deleted
 channel ends the table or tournament); 403: never retried; 429 and 5xx: again after a

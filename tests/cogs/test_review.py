@@ -11,12 +11,12 @@ import pytest
 
 import cogs.ui.table
 import render.review
-from cogs.clock import now
+from cogs.infra.clock import now
+from cogs.infra.workers import Work, Workers
 from cogs.review.handlers import HINT_SECONDS
 from cogs.review.reviews import Reviewed, Reviews
 from cogs.ui import ids
 from cogs.ui.rows import button
-from cogs.workers import Work, Workers
 from engine import Card
 from engine.ai.teacher import replay
 from i18n import t

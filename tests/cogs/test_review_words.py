@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from cogs.card_emojis import CardEmojis
+from cogs.infra.card_emojis import CardEmojis
 from cogs.review.messages import review_text
 from cogs.review.reviews import Ending, Reviewed
 from engine import Card, Move, Rules

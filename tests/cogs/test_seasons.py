@@ -11,7 +11,7 @@ from dataclasses import replace
 
 import discord
 
-from cogs.clock import now
+from cogs.infra.clock import now
 from cogs.seasons.keeper import SeasonKeeper
 from tables import ratings
 from tests.cogs.helpers import duel_played, services

@@ -9,7 +9,7 @@ import re
 import pytest
 
 import tables.session
-from cogs.card_emojis import CardEmojis
+from cogs.infra.card_emojis import CardEmojis
 from cogs.ui import ids
 from cogs.ui.pictures import table_picture
 from cogs.ui.table import card_tag, log_lines

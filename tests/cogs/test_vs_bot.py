@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import os
 
+from cogs.infra.workers import THINK_NICENESS, Work
 from cogs.ui import ids
-from cogs.workers import THINK_NICENESS, Work
 from engine import Game, Move
 from tests.cogs.helpers import enabled, only_session, play_one_turn, play_until_over, table_message
 
