@@ -227,9 +227,11 @@ class TablePublisher:
         replaces a hand)."""
         if hand.expired():
             return
+        io_ = self._kit.io
         async with self._kit.background:
             try:
-                await self._kit.io.delete_hand(hand.token)
-            except discord.HTTPException:
+                await self._requests.request(partial(io_.delete_hand, hand.token))
+            except discord.HTTPException:  # (the edit waits the pause the failure owes)
                 with contextlib.suppress(discord.HTTPException):
-                    await self._kit.io.edit_hand(hand.token, t("hand.replaced", hand.lang), None)
+                    replaced = t("hand.replaced", hand.lang)
+                    await self._requests.request(partial(io_.edit_hand, hand.token, replaced, None))
