@@ -247,7 +247,7 @@ async def pick_partner(
     )
     tournament = live.tournament
     payload = invite_payload(tournament, invite, tournament.lang)
-    await services.runtime.kit.io.send(
+    await services.io.send(
         tournament.channel_id, payload.content, view=payload.view, mentions=[partner.id]
     )
     await reply(interaction, t("tournament.invited", lang, partner=f"<@{partner.id}>"))
