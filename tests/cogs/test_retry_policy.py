@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from cogs.tournament.live import Tournaments
+from cogs.tournament.live import SWEEP_SECONDS, Tournaments
 from cogs.ui import ids
 from cogs.ui.ids import TournamentAction
 from tables.tournament import TournamentPhase
@@ -262,3 +262,28 @@ async def test_a_new_tournament_costs_its_reply_alone_and_a_sign_up_one_edit(wor
     live.publish()  # the same state again: nothing to send
     await world.env.advance_time(5)
     assert requests_to(world, world.channel.id, "PATCH", since) == 1
+
+
+async def test_a_tournament_whose_channel_is_deleted_ends_when_its_time_comes(world, manager):
+    """No restart: the channel goes while the bot runs; the sweep starts the tournament at
+    its time, and its first requests find the channel gone and end it."""
+    opened = await manager.slash(
+        world.channel, "cuarenta tournament", format="knockout", size=4, starts_in=1
+    )
+    assert not opened.ephemeral, opened.response.content
+    (live,) = services(world.env).get(Tournaments).by_id.values()
+    message = next(m for m in world.channel.history() if m.id == live.tournament.message_id)
+    for member in (world.ana, world.beto):
+        join = ids.TOURNAMENT.build(tournament_id=live.tournament_id, action=TournamentAction.JOIN)
+        await member.click(message, custom_id=join)
+    world.env.backend.delete_channel(world.channel.id)
+    since = len(world.env.http_requests)
+    await world.env.advance_time(60 + SWEEP_SECONDS + 1)
+    await world.env.advance_time(600)  # and long after: nothing more
+    to_the_channel = [
+        r for r in world.env.http_requests[since:] if f"/channels/{world.channel.id}" in r.path
+    ]
+    assert 1 <= len(to_the_channel) <= 2  # the message's edit, and maybe a thread's opening
+    assert ended(world, live)
+    assert await saved_live_tournaments(world) == []
+    world.env.errors.clear()
