@@ -12,6 +12,7 @@ import pytest_asyncio
 import simcord.env
 
 import cogs.infra.clock
+import cogs.infra.retry
 import tables.session
 from bot import CuarentaBot, create_bot
 from tests.cogs.helpers import rest_that_yields
@@ -45,6 +46,7 @@ def quick_retries(monkeypatch):
     simcord lets a pause shorter than its settle deadline pass in real time, so every
     fault test waited out the backoff on the wall clock (3 s each)."""
     monkeypatch.setattr(cogs.infra.clock, "RETRY_FIRST_SECONDS", 0.05)
+    monkeypatch.setattr(cogs.infra.retry, "RATE_LIMIT_FLOOR_SECONDS", 0.05)
 
 
 @pytest.fixture(autouse=True)
