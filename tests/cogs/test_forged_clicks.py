@@ -69,3 +69,14 @@ async def test_a_button_of_another_table_forged_onto_this_one_is_refused(world):
     answer = await forged_click(world.beto, table_message(world, session), other)
     assert answer.ephemeral and answer.response.content == t("refuse.stray_click", "en")
     assert shared_edits(world, since) == []
+
+
+async def test_a_select_forged_onto_the_public_table_is_refused_privately(world, manager):
+    session, _ = await a_game_and_her_card_id(world)
+    forged = ids.TOURNAMENT_PARTNER.build(tournament_id="zzzzzzzz")
+    stored = _visible_message(world.beto, table_message(world, session))
+    since = len(world.env.http_requests)
+    data = {"custom_id": forged, "component_type": 5, "values": [str(world.ana.id)]}
+    answer = await _component_interaction(world.beto, stored, data)
+    assert answer.ephemeral and answer.response.content == t("refuse.stray_click", "en")
+    assert shared_edits(world, since) == []
