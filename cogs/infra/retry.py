@@ -93,7 +93,7 @@ class Retrier:
         self.extra = extra
         self.failures = 0  # in a row
         self._not_before = 0.0  # no request before this moment (a failure's pause)
-        self._counted: BaseException | None = None  # the last failure counted
+        self._counted = 0  # failures counted in all (a step's inner ones count once)
         self._pause = 0.0  # the pause the last failure owes
 
     def is_final(self, error: BaseException) -> bool:
@@ -101,9 +101,7 @@ class Retrier:
 
     async def request(self, step: Callable[[], Awaitable[T]]) -> T:
         """Make one request (after the pause a failure before it owes); not retried."""
-        wait = self._not_before - now()
-        if wait > 0:
-            await asyncio.sleep(wait)
+        await self._wait()
         try:
             result = await step()
         except Exception as error:
@@ -117,9 +115,13 @@ class Retrier:
         under the policy; a final answer, or the last of `tries`, is raised."""
         attempt = 0
         while True:
+            await self._wait()
+            counted = self._counted
             try:
-                return await self.request(step)
+                result = await step()
             except Exception as error:
+                if self._counted == counted:  # not already counted by a `request` inside
+                    self._failed(error)
                 attempt += 1
                 if self.is_final(error) or (self.tries is not None and attempt >= self.tries):
                     raise
@@ -130,11 +132,17 @@ class Retrier:
                     self._pause,
                     extra=self.extra,
                 )
+            else:
+                self.failures = 0
+                return result
+
+    async def _wait(self) -> None:
+        wait = self._not_before - now()
+        if wait > 0:
+            await asyncio.sleep(wait)
 
     def _failed(self, error: BaseException) -> None:
-        if error is self._counted:
-            return  # a request inside a step failed: counted once
-        self._counted = error
+        self._counted += 1
         self.failures += 1
         delay = backoff(self.failures - 1)
         if verdict(error) is Verdict.RATE_LIMITED:
