@@ -26,9 +26,9 @@ from tables.ratings import rate_puzzle
 from ..answers import answers_refusals, reader_language, reply
 from ..infra.localized import choice
 from ..services import Services, services_of
-from ..ui import ids
 from ..ui.ids import Clickable
 from ..ui.pictures import picture_file
+from . import ids
 from .desk import PuzzleDesk
 from .messages import (
     again_rows,

@@ -10,9 +10,9 @@ from i18n import t, tn
 from render.review import move_picture
 from render.table import TablePicture
 
-from ..ui import ids
 from ..ui.rows import Rows, Style, button
 from ..ui.words import CardDisplay, cards_text, plain, score_text
+from . import ids
 
 RANK_NAMES = "A234567JQK"
 

@@ -27,8 +27,9 @@ from ..answers import (
 from ..infra.clock import now
 from ..infra.options import match_length
 from ..services import Services, services_of
-from ..ui import ids
-from ..ui.ids import Clickable, TournamentAction
+from ..ui.ids import Clickable
+from . import ids
+from .ids import TournamentAction
 from .live import Tournaments
 from .messages import (
     confirm_leave_payload,

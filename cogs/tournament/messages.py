@@ -20,10 +20,10 @@ from tables.tournament import (
     TournamentPhase,
 )
 
-from ..ui import ids
-from ..ui.ids import TournamentAction
 from ..ui.rows import Payload, Rows, Style, button, select
 from ..ui.words import bot_words
+from . import ids
+from .ids import TournamentAction
 
 GROUP_NAMES = "ABCDEFGHIJKLMNOP"
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from simcord.actors import _component_interaction, _visible_message
 
+from cogs.tournament import ids as tournament_ids
 from cogs.ui import ids
 from i18n import t
 from tests.cogs.helpers import current, enabled, only_session, open_hand, table_message
@@ -73,7 +74,7 @@ async def test_a_button_of_another_table_forged_onto_this_one_is_refused(world):
 
 async def test_a_select_forged_onto_the_public_table_is_refused_privately(world, manager):
     session, _ = await a_game_and_her_card_id(world)
-    forged = ids.TOURNAMENT_PARTNER.build(tournament_id="zzzzzzzz")
+    forged = tournament_ids.TOURNAMENT_PARTNER.build(tournament_id="zzzzzzzz")
     stored = _visible_message(world.beto, table_message(world, session))
     since = len(world.env.http_requests)
     data = {"custom_id": forged, "component_type": 5, "values": [str(world.ana.id)]}

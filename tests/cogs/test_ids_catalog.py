@@ -1,15 +1,31 @@
-"""The custom_id catalog (cogs/ui/ids.py) and the button classes the features register
-agree: every template has exactly one registered Clickable, every Clickable is
-registered, and no two templates share a kind."""
+"""The custom_id catalog (cogs/ui/ids.py and each feature's ids.py) and the button
+classes the features register agree: every template has exactly one registered
+Clickable, every Clickable is registered, and no two templates share a kind."""
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
+
+import cogs
 from cogs.ui import ids
 from cogs.ui.ids import Clickable
 
 
 def templates() -> list[ids.IdTemplate]:
-    return [value for value in vars(ids).values() if isinstance(value, ids.IdTemplate)]
+    """Every template of every ids module under cogs/ (ui's and the features')."""
+    modules = [
+        importlib.import_module(info.name)
+        for info in pkgutil.walk_packages(cogs.__path__, "cogs.")
+        if info.name.endswith(".ids")
+    ]
+    assert "cogs.ui.ids" in {module.__name__ for module in modules}
+    return [
+        value
+        for module in modules
+        for value in vars(module).values()
+        if isinstance(value, ids.IdTemplate)
+    ]
 
 
 def every_subclass(cls: type) -> set[type]:

@@ -9,8 +9,8 @@ import pytest
 import cogs.puzzles.desk
 import cogs.puzzles.handlers
 from cogs.infra.clock import now
+from cogs.puzzles import ids as puzzle_ids
 from cogs.puzzles.desk import PuzzleDesk
-from cogs.ui import ids
 from cogs.ui.rows import Rows, button
 from engine.ai.puzzles import Puzzle
 from i18n import t, tn
@@ -38,7 +38,7 @@ def custom_ids(message, kind: str) -> list[str]:
 async def puzzle_shown(world, message) -> tuple[Puzzle, str]:
     """The puzzle a message's buttons are about, and their day part."""
     first = (custom_ids(message, "pzc") or custom_ids(message, "pz"))[0]
-    parts = ids.PUZZLE_CARD.parse_id(first) or ids.PUZZLE.parse_id(first)
+    parts = puzzle_ids.PUZZLE_CARD.parse_id(first) or puzzle_ids.PUZZLE.parse_id(first)
     assert parts is not None
     return puzzle_of(await world.env.bot.storage.puzzle(parts["puzzle_id"])), parts["day"]
 
@@ -202,8 +202,10 @@ def forged_move(puzzle: Puzzle, day: str, case: str) -> str:
         case "tomorrow":
             parts["day"] = str(int(day) + 1)
         case "card to pick":
-            return ids.PUZZLE_CARD.build(puzzle_id=puzzle.puzzle_id, day=day, card=outsider(puzzle))
-    return ids.PUZZLE_MOVE.build(**parts)
+            return puzzle_ids.PUZZLE_CARD.build(
+                puzzle_id=puzzle.puzzle_id, day=day, card=outsider(puzzle)
+            )
+    return puzzle_ids.PUZZLE_MOVE.build(**parts)
 
 
 @pytest.mark.parametrize(

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import pytest
 
+from cogs.tournament import ids as tournament_ids
+from cogs.tournament.ids import TournamentAction
 from cogs.tournament.live import SWEEP_SECONDS, Tournaments
-from cogs.ui import ids
-from cogs.ui.ids import TournamentAction
 from tables.tournament import TournamentPhase
 from tests.cogs.helpers import (
     assert_consistent,
@@ -126,7 +126,9 @@ async def republish(world, live) -> int:
     """Ana signs up (its message is then shown again); the index of her click's requests."""
     message = next(m for m in world.channel.history() if m.id == live.tournament.message_id)
     since = len(world.env.http_requests)
-    join = ids.TOURNAMENT.build(tournament_id=live.tournament_id, action=TournamentAction.JOIN)
+    join = tournament_ids.TOURNAMENT.build(
+        tournament_id=live.tournament_id, action=TournamentAction.JOIN
+    )
     await world.ana.click(message, custom_id=join)
     await world.env.advance_time(120)
     return since
@@ -225,11 +227,13 @@ async def test_a_running_tournament_whose_channel_is_deleted_ends_after_a_restar
     (live,) = services(world.env).get(Tournaments).by_id.values()
     message = next(m for m in world.channel.history() if m.id == live.tournament.message_id)
     for member, action in ((manager, "join"), (world.ana, "join"), (manager, "bots")):
-        click = ids.TOURNAMENT.build(
+        click = tournament_ids.TOURNAMENT.build(
             tournament_id=live.tournament_id, action=TournamentAction(action)
         )
         await member.click(message, custom_id=click)
-    start = ids.TOURNAMENT.build(tournament_id=live.tournament_id, action=TournamentAction.START)
+    start = tournament_ids.TOURNAMENT.build(
+        tournament_id=live.tournament_id, action=TournamentAction.START
+    )
     await manager.click(message, custom_id=start)
     await world.env.advance_time(5.0)  # the first round's tables open
     threads = [p.thread_id for p in live.tournament.current.pairings]
@@ -274,7 +278,9 @@ async def test_a_tournament_whose_channel_is_deleted_ends_when_its_time_comes(wo
     (live,) = services(world.env).get(Tournaments).by_id.values()
     message = next(m for m in world.channel.history() if m.id == live.tournament.message_id)
     for member in (world.ana, world.beto):
-        join = ids.TOURNAMENT.build(tournament_id=live.tournament_id, action=TournamentAction.JOIN)
+        join = tournament_ids.TOURNAMENT.build(
+            tournament_id=live.tournament_id, action=TournamentAction.JOIN
+        )
         await member.click(message, custom_id=join)
     world.env.backend.delete_channel(world.channel.id)
     since = len(world.env.http_requests)

@@ -8,9 +8,9 @@ import discord
 import pytest
 
 import cogs.tournament.live
+from cogs.tournament import ids as tournament_ids
 from cogs.tournament.live import Tournaments
 from cogs.tournament.messages import entry_words
-from cogs.ui import ids
 from i18n import t, tn
 from tables.tournament import Tournament, TournamentPhase
 from tests.cogs.helpers import (
@@ -44,8 +44,8 @@ def thread_of(world, thread_id: int):
 
 
 def click_id(tournament: Tournament, action: str) -> str:
-    return ids.TOURNAMENT.build(
-        tournament_id=tournament.tournament_id, action=ids.TournamentAction(action)
+    return tournament_ids.TOURNAMENT.build(
+        tournament_id=tournament.tournament_id, action=tournament_ids.TournamentAction(action)
     )
 
 
@@ -170,7 +170,7 @@ async def test_a_pair_signs_up_when_the_partner_accepts(world, manager):
     picked = await world.ana.select(
         asked.response,
         [world.beto],
-        custom_id=ids.TOURNAMENT_PARTNER.build(tournament_id=tournament.tournament_id),
+        custom_id=tournament_ids.TOURNAMENT_PARTNER.build(tournament_id=tournament.tournament_id),
     )
     assert picked.ephemeral
     invite = next(m for m in world.channel.history() if f"<@{world.beto.id}>" in m.content)
@@ -343,7 +343,9 @@ async def test_a_tournament_of_four_pairs_is_played_to_a_champion(world, manager
         await inviter.select(
             asked.response,
             [partner],
-            custom_id=ids.TOURNAMENT_PARTNER.build(tournament_id=tournament.tournament_id),
+            custom_id=tournament_ids.TOURNAMENT_PARTNER.build(
+                tournament_id=tournament.tournament_id
+            ),
         )
         invite = [m for m in world.channel.history() if f"<@{partner.id}>" in m.content][-1]
         await partner.click(invite, label=t("button.accept", "en"))
@@ -501,7 +503,7 @@ async def test_a_stale_partner_pick_after_a_cancel_changes_nothing(world, manage
     late = await world.ana.select(
         asked.response,
         [world.beto],
-        custom_id=ids.TOURNAMENT_PARTNER.build(tournament_id=tournament.tournament_id),
+        custom_id=tournament_ids.TOURNAMENT_PARTNER.build(tournament_id=tournament.tournament_id),
     )
     assert late.ephemeral and late.response.content == t("refuse.tournament_over", "en")
     assert not live_tournament(world).invites and not live_tournament(world).entries
