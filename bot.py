@@ -27,6 +27,7 @@ import os
 import signal
 import sys
 from collections.abc import Sequence
+from functools import partial
 from pathlib import Path
 
 import discord
@@ -34,20 +35,21 @@ from discord.ext import commands
 from dotenv import load_dotenv
 
 import render.table
-from cogs.card_emojis import CardEmojis, sync_card_emojis
-from cogs.discord_io import (
+from cogs.answers import refuse_stray_click
+from cogs.infra.card_emojis import CardEmojis, sync_card_emojis
+from cogs.infra.discord_io import (
     DiscordIO,
     click_buttons_directly,
     count_requests,
     on_interaction_received,
 )
-from cogs.localized import CatalogTranslator
-from cogs.metrics import Metrics
+from cogs.infra.localized import CatalogTranslator
+from cogs.infra.metrics import Metrics
+from cogs.infra.workers import REVIEW_NICENESS
 from cogs.ops.logs import setup_logging
 from cogs.ops.stopping import drain, watch_interactions
 from cogs.ops.web import OpsServer
-from cogs.services import Services
-from cogs.workers import REVIEW_NICENESS
+from cogs.services import Services, Tuning
 from db import Storage, StorageError
 from db.backup import backup_sqlite, check
 from engine.ai.teacher import JUDGE_WORLDS
@@ -178,13 +180,14 @@ class CuarentaBot(commands.Bot):
             self.card_emojis,
             bot_pause_seconds=self.bot_pause_seconds,
             review_niceness=self.review_niceness,
-            review_worlds=self.review_worlds,
-            stock_puzzles=self.stock_puzzles,
+            tuning=Tuning(review_worlds=self.review_worlds, stock_puzzles=self.stock_puzzles),
             metrics=self.metrics,
         )
         await self.services.openings.load(self.storage)
         on_interaction_received(self, watch_interactions(self.services, DiscordIO(self)))
-        click_buttons_directly(self, self.services.background.click)
+        click_buttons_directly(
+            self, self.services.background.click, partial(refuse_stray_click, self.services)
+        )
         if self.metrics_port is not None:
             self.ops_server = OpsServer(self, self.services)
             await self.ops_server.start(self.metrics_host, self.metrics_port)
@@ -399,7 +402,7 @@ def main(arguments: Sequence[str] = ()) -> int:
 
 
 if __name__ == "__main__":
-    # The workers (cogs/workers.py) are spawned, and multiprocessing runs the main script
+    # The workers (cogs/infra/workers.py) are spawned, and multiprocessing runs the main script
     # again in each of them (as __mp_main__): every import above, 1.4 s of CPU and 50 MB
     # for a process that only needs the engine. A main module whose spec is named
     # "__main__" (as with `python -m package`) is not run again.

@@ -20,8 +20,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from cogs.card_emojis import CardEmojis  # noqa: E402
-from cogs.ui.puzzles import answer_lines  # noqa: E402
+from cogs.infra.card_emojis import CardEmojis  # noqa: E402
+from cogs.puzzles.messages import answer_lines  # noqa: E402
 from db import Storage  # noqa: E402
 from engine.ai import puzzles  # noqa: E402
 from tables.puzzles import from_bot_games, puzzle_of  # noqa: E402

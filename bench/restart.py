@@ -865,7 +865,7 @@ class Restart:
             f"(of {lag['samples']:.0f} looks)"
         )
         if LAG_MAX not in at_end:
-            blocks = "  event loop's longest block: not exported (cogs/metrics.py watch_loop)"
+            blocks = "  event loop's longest block: not exported (cogs/infra/metrics.py watch_loop)"
             for key in ("lag_before_ready_ms", "lag_after_ready_ms", "lag_after_exact"):
                 out[key] = "n/a"
             out["blocks_over_100ms_after_ready"] = "n/a"

@@ -12,7 +12,7 @@
   random, seat 0 drops its highest card instead, where that loses BLUNDER points or more
   judged seeing every card (the truth, not the teacher's view). How often that move is
   among seat 0's three costliest in the review (with a 95% Wilson interval).
-- hints: the latency of a hint through the bot's own hint worker process (cogs/workers.py:
+- hints: the latency of a hint through the bot's own hint worker process (cogs/infra/workers.py:
   spawn, send the match, the expert's search, the answer back), over positions of
   matches between normal bots, 2 and 4 players: p50, p99, max.
 - reviews: two-chica matches (expert against normal), each reviewed whole (every seat)
@@ -56,7 +56,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cogs.workers import Work, Workers
+from cogs.infra.workers import Work, Workers
 from engine import Bot, Game, Move, Rules
 from engine.ai import teacher
 

@@ -43,7 +43,9 @@ from simcord.backend.cdn import CDN_BASE  # noqa: E402
 
 import tables.session  # noqa: E402
 from bot import create_bot  # noqa: E402
-from cogs.clock import now  # noqa: E402
+from cogs.infra.clock import now  # noqa: E402
+from cogs.logros.herald import LogroHerald  # noqa: E402
+from cogs.seasons.keeper import SeasonKeeper  # noqa: E402
 from db import PlayerResult  # noqa: E402
 from engine.cards import Card  # noqa: E402
 from i18n import LANGUAGES  # noqa: E402
@@ -215,11 +217,11 @@ async def record_duels(env, guild, channel, members) -> None:
             moves=log.moves,
         )
         await env.bot.storage.record_match(
-            match, await services.seasons.season_for(guild.id, now())
+            match, await services.get(SeasonKeeper).season_for(guild.id, now())
         )
         await env.bot.storage.rate_match(match, ratings.rater(match))
-        await services.logros.award(match)
-        services.logros.announce(match.match_id)
+        await services.get(LogroHerald).award(match)
+        services.get(LogroHerald).announce(match.match_id)
 
 
 async def shoot_channel(
@@ -276,7 +278,7 @@ async def play_season_and_shoot(args: argparse.Namespace, database: Path) -> lis
         await carla.slash(channel, "cuarenta stats", user=members["ana"], vs=members["beto"])
         await env.settle()
         shots += await shoot_channel(env, channel, carla, "card", args)
-        season = await env.bot.services.seasons.season_for(guild.id, now())
+        season = await env.bot.services.get(SeasonKeeper).season_for(guild.id, now())
         # the manager saves the season settings: the bot looks for the season's end
         # (the duels above were recorded from outside the bot, which did not see them)
         await owner.slash(channel, "cuarenta config", seasons="monthly", season_channel=channel)

@@ -19,7 +19,7 @@ from i18n import has_plural, join_names, t, tn
 from tables import Refusal, TableSession
 from tables.settings import ServerSettings
 
-from .languages import interaction_languages
+from .infra.languages import interaction_languages
 from .services import Services
 from .ui.rows import Rows
 from .ui.words import seat_name
@@ -60,7 +60,13 @@ def _answering(handler: Handler[P], shown_by: RefusalAnswer | None) -> Handler[P
         try:
             await handler(services, interaction, *args, **kwargs)
         except Refusal as refusal:
-            if shown_by is None or not await shown_by(services, interaction, refusal):
+            # Shown on the message clicked only when that message is the clicker's own
+            # (a private hand or panel): a refusal never edits a shared message.
+            if (
+                shown_by is None
+                or not clicked_privately(interaction)
+                or not await shown_by(services, interaction, refusal)
+            ):
                 await refuse(services, interaction, refusal)
         except discord.HTTPException as error:
             # Discord refused the answer itself (an expired or unknown interaction, 5xx):
@@ -83,6 +89,19 @@ def _answering(handler: Handler[P], shown_by: RefusalAnswer | None) -> Handler[P
             await reply(interaction, t(key, lang))
 
     return run
+
+
+def clicked_privately(interaction: discord.Interaction) -> bool:
+    """The click was on a private (ephemeral) message: only the clicker sees it."""
+    message = interaction.message
+    return message is not None and message.flags.ephemeral
+
+
+async def refuse_stray_click(services: Services, interaction: discord.Interaction) -> None:
+    """A click whose control is not on the message clicked (an id sent by hand): refused
+    privately, nothing done."""
+    lang = await reader_language(services, interaction)
+    await reply(interaction, t("refuse.stray_click", lang))
 
 
 async def reader_language(services: Services, interaction: discord.Interaction) -> str:

@@ -11,15 +11,16 @@ Where to look:
 | review, the 💡 hint and 📊 review buttons  | review/handlers.py           |
 | leaderboard, its pages, stats (the card)  | leaderboard/handlers.py      |
 | the user menu's Cuarenta stats            | leaderboard/handlers.py      |
-| logros                                    | leaderboard/handlers.py      |
+| logros                                    | logros/handlers.py           |
 | config (and its house-rules panel), prefs | settings/handlers.py         |
 | tournament, its buttons and invitations   | tournament/handlers.py       |
 | admin (the owner's status, maintenance)   | ops/admin.py                 |
 | puzzle, 🧩 Resolver, its cards            | puzzles/handlers.py          |
 
-Every custom_id is defined in ui/ids.py; every button kind is registered below
-(`CLICKABLES`). A live table's state and saving: play/live_table.py; its public message:
-play/publisher.py; its next step (bot moves, time-outs, recording): play/driver.py.
+Every custom_id is defined in ui/ids.py; each feature lists its button kinds in its
+`setup` (its package's __init__.py), and features.py lists the features. A live table's
+state and saving: live/live_table.py; its public message: live/publisher.py; its next
+step (bot moves, time-outs, recording): live/driver.py.
 """
 
 from __future__ import annotations
@@ -35,16 +36,10 @@ from tables.settings import SeasonChanges
 
 from .answers import reader_language, reply
 from .challenge import handlers as challenges
-from .challenge.handlers import ChallengeButton
-from .clock import now
+from .features import set_up
 from .history import handlers as history
-from .history.handlers import HistoryButton, ReplayButton
-from .leaderboard import handlers as leaderboards
-from .leaderboard.handlers import LeaderboardButton, SeasonBoardButton
-from .localized import L, localized_options
-from .ops import admin as ops
-from .ops.admin import ADMIN_CHOICES
-from .options import (
+from .infra.localized import L, localized_options
+from .infra.options import (
     FORMAT_CHOICES,
     LANGUAGE_CHOICES,
     LENGTH_CHOICES,
@@ -57,61 +52,19 @@ from .options import (
     SORT_CHOICES,
     TEAMS_CHOICES,
 )
+from .leaderboard import handlers as leaderboards
+from .logros.handlers import logros_command
+from .ops import admin as ops
+from .ops.admin import ADMIN_CHOICES
 from .play import handlers as table
-from .play.handlers import (
-    BackButton,
-    CardButton,
-    ForfeitButton,
-    LobbyButton,
-    TableButton,
-    TakeButton,
-)
 from .puzzles import handlers as puzzles
-from .puzzles.handlers import PUZZLE_MODES, PuzzleButton, PuzzleCardButton, PuzzleMoveButton
+from .puzzles.handlers import PUZZLE_MODES
 from .review import handlers as review
-from .review.handlers import HintButton, ReviewButton, ReviewPicturesButton
 from .services import Services, services_of
 from .settings import handlers as settings
-from .settings.handlers import OptionSelect, PageButton, ResetButton
 from .tournament import handlers as tournaments
-from .tournament.handlers import (
-    TournamentButton,
-    TournamentInviteButton,
-    TournamentPartnerSelect,
-    TournamentRemoveSelect,
-)
-from .ui.ids import Clickable
 
 log = logging.getLogger(__name__)
-
-# Every kind of button and select the bot's messages carry: registered once, when the
-# cog loads, so that every message's controls work before and after a restart.
-CLICKABLES: tuple[type[Clickable], ...] = (
-    LobbyButton,
-    TableButton,
-    CardButton,
-    TakeButton,
-    BackButton,
-    ForfeitButton,
-    ChallengeButton,
-    HintButton,
-    ReviewButton,
-    ReviewPicturesButton,
-    HistoryButton,
-    ReplayButton,
-    LeaderboardButton,
-    SeasonBoardButton,
-    OptionSelect,
-    PageButton,
-    ResetButton,
-    TournamentButton,
-    TournamentRemoveSelect,
-    TournamentPartnerSelect,
-    TournamentInviteButton,
-    PuzzleButton,
-    PuzzleCardButton,
-    PuzzleMoveButton,
-)
 
 
 class Cuarenta(
@@ -129,28 +82,33 @@ class Cuarenta(
         self.stats_menu = app_commands.ContextMenu(
             name=L("cmd.stats_menu"), callback=self.stats_from_menu
         )
+        self.features = set_up(services)
+        # Every kind of button and select the bot's messages carry: registered once, when
+        # the cog loads, so that every message's controls work before and after a restart.
+        self.clickables = tuple(c for feature in self.features for c in feature.clickables)
         super().__init__()
 
     async def cog_load(self) -> None:
         self.bot.tree.add_command(self.challenge_menu)
         self.bot.tree.add_command(self.stats_menu)
-        self.bot.add_dynamic_items(*CLICKABLES)
+        self.bot.add_dynamic_items(*self.clickables)
         await self.services.runtime.restore()
-        await self.services.tournaments.restore(self.services.runtime.own_shards())
-        await self.services.puzzles.start()
-        self.services.seasons.start()
-        self.services.scheduler.spawn(self.services.logros.resume(now()), "logros-resume")
+        for feature in self.features:
+            if feature.load is not None:
+                await feature.load()
 
     async def cog_unload(self) -> None:
         self.bot.tree.remove_command(self.challenge_menu.name, type=self.challenge_menu.type)
         self.bot.tree.remove_command(self.stats_menu.name, type=self.stats_menu.type)
-        self.bot.remove_dynamic_items(*CLICKABLES)
+        self.bot.remove_dynamic_items(*self.clickables)
         self.services.shutdown()
 
     @commands.Cog.listener()
     async def on_ready(self) -> None:
         await self.services.runtime.resume()
-        await self.services.tournaments.resume()
+        for feature in self.features:
+            if feature.ready is not None:
+                await feature.ready()
 
     async def cog_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
@@ -326,7 +284,7 @@ class Cuarenta(
         user: discord.User | None = None,
         public: bool = False,
     ) -> None:
-        await leaderboards.logros(self.services, interaction, user, public)
+        await logros_command(self.services, interaction, user, public)
 
     @app_commands.command(name=L("cmd.history"), description=L("cmd.history.desc"))
     @localized_options(user="opt.user")

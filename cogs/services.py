@@ -1,15 +1,20 @@
-"""`Services`: what every handler is given — storage, caches, workers, the live tables.
+"""`Services`: what every handler is given — storage, caches, workers, the live tables —
+and the long-lived object each feature plugs in.
 
 One object per bot, built when it starts and hung on it as `bot.services`: handlers and
 buttons reach it with `services_of(interaction)`, never through the cog. Two bots in one
-process (the shard tests run two) each have their own.
+process (the shard tests run two) each have their own. It names no feature: a feature's
+`setup` (cogs/features.py lists them) builds its object, `provide`s it, subscribes to
+`events`, and returns a `Feature`; its handlers `get` the object by type.
 """
 
 from __future__ import annotations
 
 import functools
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 import discord
 
@@ -17,22 +22,40 @@ from db import Storage
 from engine.ai.teacher import JUDGE_WORLDS
 from tables.replays import ReplayCache
 
-from .announcer import Announcer
-from .background import Background
-from .caches import PrefsCache, SettingsCache
-from .card_emojis import CardEmojis
-from .discord_io import DiscordIO
+from .infra.announcer import Announcer
+from .infra.background import Background
+from .infra.caches import PrefsCache, SettingsCache
+from .infra.card_emojis import CardEmojis
+from .infra.discord_io import DiscordIO
+from .infra.events import TableEvents
+from .infra.metrics import Metrics
+from .infra.openings import Openings
+from .infra.scheduler import Scheduler
+from .infra.workers import REVIEW_NICENESS, Workers
 from .live.runtime import TableRuntime, runs_guild
 from .live.state import TableKit
-from .live.tournament import Tournaments
-from .logros.herald import LogroHerald
-from .metrics import Metrics
-from .openings import Openings
-from .puzzle_desk import PuzzleDesk
-from .reviews import Reviews
-from .scheduler import Scheduler
-from .seasons.keeper import SeasonKeeper
-from .workers import REVIEW_NICENESS, Workers
+from .ui.ids import Clickable
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Tuning:
+    """Options of the bot that features read (tests and benchmarks turn them)."""
+
+    review_worlds: int = JUDGE_WORLDS  # the worlds a review's judge samples
+    stock_puzzles: bool = True  # make the bots' puzzles after a start
+
+
+@dataclass(frozen=True)
+class Feature:
+    """What a feature plugs in: the buttons its messages carry, and what it does when the
+    cog loads (`load`: restore its saved state, start its tasks) and once the bot is
+    connected (`ready`)."""
+
+    clickables: tuple[type[Clickable], ...] = ()
+    load: Callable[[], Awaitable[None]] | None = None
+    ready: Callable[[], Awaitable[None]] | None = None
 
 
 @dataclass(frozen=True)
@@ -45,15 +68,13 @@ class Services:
     workers: Workers
     scheduler: Scheduler
     runtime: TableRuntime
-    reviews: Reviews
     replays: ReplayCache
-    seasons: SeasonKeeper
-    logros: LogroHerald
-    tournaments: Tournaments
     metrics: Metrics
     openings: Openings
-    puzzles: PuzzleDesk
+    announcer: Announcer
+    tuning: Tuning
     started_at: float = field(default_factory=time.monotonic)  # for the uptime
+    _provided: dict[type, object] = field(default_factory=dict)
 
     @property
     def io(self) -> DiscordIO:
@@ -65,6 +86,21 @@ class Services:
         """Bot moves and table edits: a few at a time, behind a crowd's clicks."""
         return self.runtime.kit.background
 
+    @property
+    def events(self) -> TableEvents:
+        """Where a feature hears that a table's match is over."""
+        return self.runtime.kit.events
+
+    def provide(self, service: object) -> None:
+        """A feature's long-lived object (one of each type), for its handlers to `get`."""
+        self._provided[type(service)] = service
+
+    def get(self, kind: type[T]) -> T:
+        found = self._provided.get(kind)
+        if not isinstance(found, kind):
+            raise RuntimeError(f"{kind.__name__} was not set up")
+        return found
+
     @classmethod
     def start(
         cls,
@@ -74,19 +110,16 @@ class Services:
         *,
         bot_pause_seconds: float = 1.5,
         review_niceness: int = REVIEW_NICENESS,
-        review_worlds: int = JUDGE_WORLDS,
-        stock_puzzles: bool = True,
+        tuning: Tuning | None = None,
         metrics: Metrics | None = None,
     ) -> Services:
-        """`metrics`: the bot's own (it counts the bot's HTTP requests from its start)."""
+        """`metrics`: the bot's own (it counts the bot's HTTP requests from its start).
+        The features are set up after (cogs/features.py)."""
         metrics = metrics or Metrics()
         openings = Openings()
         settings, prefs = SettingsCache(storage), PrefsCache(storage)
         workers, scheduler = Workers(review_niceness), Scheduler("cuarenta")
         io = DiscordIO(client)
-        announcer = Announcer(io, settings, functools.partial(runs_guild, client), client.get_guild)
-        seasons = SeasonKeeper(storage, settings, announcer, scheduler)
-        logros = LogroHerald(storage, announcer, scheduler)
         kit = TableKit(
             storage=storage,
             io=io,
@@ -97,12 +130,10 @@ class Services:
             scheduler=scheduler,
             background=Background(),
             bot_pause_seconds=bot_pause_seconds,
-            seasons=seasons,
-            logros=logros,
+            events=TableEvents(),
             openings=openings,
             metrics=metrics,
         )
-        runtime = TableRuntime(client, kit)
         return cls(
             client=client,
             storage=storage,
@@ -111,17 +142,14 @@ class Services:
             prefs=prefs,
             workers=workers,
             scheduler=scheduler,
-            runtime=runtime,
-            reviews=Reviews(workers, review_worlds),
+            runtime=TableRuntime(client, kit),
             replays=ReplayCache(),
-            seasons=seasons,
-            logros=logros,
-            tournaments=Tournaments(storage, kit.io, scheduler, runtime),
             metrics=metrics,
             openings=openings,
-            puzzles=PuzzleDesk(
-                client, storage, workers, scheduler, emojis, settings, stock_at_start=stock_puzzles
+            announcer=Announcer(
+                io, settings, functools.partial(runs_guild, client), client.get_guild
             ),
+            tuning=tuning or Tuning(),
         )
 
     def shutdown(self) -> None:

@@ -17,8 +17,8 @@ from ..answers import (
     require_permissions,
     tell,
 )
-from ..clock import now
-from ..options import match_length
+from ..infra.clock import now
+from ..infra.options import match_length
 from ..services import Services, services_of
 from ..ui import ids
 from ..ui.challenge import challenge_payload

@@ -16,8 +16,8 @@ from render.card import render_card_png_async
 from tables import Refusal
 
 from ..answers import answers_refusals, clicked_language, language_for, reader_language
-from ..clock import now
-from ..logros.messages import logros_text
+from ..infra.clock import now
+from ..puzzles.desk import PuzzleDesk
 from ..seasons.messages import season_name
 from ..services import Services, services_of
 from ..ui import ids
@@ -133,7 +133,7 @@ async def stats(
     private = not public
     puzzles = ""
     if guild_id is not None and rules is None:  # puzzles have no rule set
-        today = await services.puzzles.today(guild_id)
+        today = await services.get(PuzzleDesk).today(guild_id)
         line = await puzzle_line(services.storage, target.id, guild_id, today, lang)
         puzzles = f"\n{line}" if line else ""
     if facts is None:
@@ -222,21 +222,3 @@ async def click_season_board(
     if season is None:
         raise Refusal("unknown_season")
     await click_leaderboard(services, interaction, season.guild_id, sort, with_bots, page, season)
-
-
-@answers_refusals
-async def logros(
-    services: Services,
-    interaction: discord.Interaction,
-    user: discord.User | discord.Member | None,
-    public: bool,
-) -> None:
-    """/cuarenta logros: a player's logros, earned and still to earn."""
-    lang = await language_for(services, interaction, public=public)
-    target = user or interaction.user
-    earned = await services.storage.player_logros(target.id)
-    await interaction.response.send_message(
-        logros_text(target.id, earned, lang),
-        ephemeral=not public,
-        allowed_mentions=discord.AllowedMentions.none(),
-    )

@@ -8,7 +8,8 @@ from typing import Protocol
 
 from tables import Challenge, ChallengeState
 
-from ..clock import backoff, sleep_until
+from ..infra.clock import sleep_until
+from ..infra.retry import retrying
 from ..ui.challenge import challenge_payload
 from .state import TableKit
 
@@ -16,7 +17,7 @@ log = logging.getLogger(__name__)
 
 
 class Host(Protocol):
-    """Where challenges are held (play/runtime.py)."""
+    """Where challenges are held (live/runtime.py)."""
 
     def holds(self, live: LiveChallenge) -> bool: ...
     def forget_challenge(self, live: LiveChallenge) -> None: ...
@@ -56,15 +57,10 @@ class LiveChallenge:
         if not self._host.holds(self):
             return
         self._host.forget_challenge(self)
-        attempt = 0
-        while True:
-            try:
-                await self._kit.storage.delete_session(self.challenge_id)
-                break
-            except Exception:
-                attempt += 1
-                log.warning("could not delete expired challenge %s", self.challenge_id)
-                await asyncio.sleep(backoff(attempt))
+        await retrying(
+            lambda: self._kit.storage.delete_session(self.challenge_id),
+            f"deleting expired challenge {self.challenge_id}",
+        )
         payload = challenge_payload(self.challenge, ChallengeState.EXPIRED, self.challenge.lang)
         await self._kit.io.edit_public(self.channel_id, self.message_id, payload.content)
 

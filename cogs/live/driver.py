@@ -9,6 +9,7 @@ so a table never stalls.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from typing import Literal
@@ -21,9 +22,11 @@ from i18n import t
 from tables import Phase, Refusal, ratings
 from tables.results import match_record
 
-from ..clock import backoff, now, sleep_until
+from ..infra.clock import now, sleep_until
+from ..infra.events import TableOver
+from ..infra.retry import Retrier
+from ..infra.workers import Work, choose_move
 from ..ui.words import when
-from ..workers import Work, choose_move
 from .state import Table, TableKit, log_fields
 
 log = logging.getLogger(__name__)
@@ -87,26 +90,14 @@ class TableDriver:
 
     async def _drive(self) -> None:
         """Take the next step; a failure (a locked database, Discord) is retried."""
-        attempt = 0
-        while True:
-            try:
-                await self._next_step()
-                return
-            except Refusal:
-                return  # the table moved on meanwhile: the newer driver handles it
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                delay = backoff(attempt)
-                attempt += 1
-                log.warning(
-                    "next step of table %s failed; again in %.0f s",
-                    self._table.session_id,
-                    delay,
-                    exc_info=True,
-                    extra=log_fields(self._table.session),
-                )
-                await asyncio.sleep(delay)
+        session = self._table.session
+        retrier = Retrier(
+            f"next step of table {session.session_id}",
+            final=(Refusal,),
+            extra=log_fields(session),
+        )
+        with contextlib.suppress(Refusal):  # the table moved on: the newer driver handles it
+            await retrier.run(self._next_step)
 
     async def _next_step(self) -> None:
         session = self._table.session
@@ -125,28 +116,26 @@ class TableDriver:
             await self._idle_turn(version)
 
     async def _record(self) -> None:
-        """Record the finished match in its season, rate it and award its logros, then
-        tell the rating changes and the logros (each step is a no-op when done before)."""
-        record = match_record(self._table.session, now())
+        """Record the finished match in its season and rate it, then announce it over
+        (events.py) and show the rating changes (each step is a no-op when done before)."""
+        session = self._table.session
+        record = match_record(session, now())
         changes: dict[int, int] = {}
+        season = None
         if record is not None:
-            season = await self._kit.seasons.season_for(record.guild_id, record.finished_at)
+            if record.guild_id is not None:
+                settings = await self._kit.settings.get(record.guild_id)
+                season = settings.season_at(record.finished_at)
             started = time.perf_counter()
             await self._kit.storage.record_match(record, season)
             self._kit.metrics.db_write(time.perf_counter() - started)
             self._kit.metrics.match_recorded()
             changes = await rate_match(self._kit.storage, record)
-            if ratings.is_rated(record):
-                await self._kit.logros.award(record)
-            if season is not None:
-                self._kit.seasons.wake()  # the season may be new: its end is awaited
+        await self._kit.events.table_over(TableOver(session, record, season))
         self._table.meta.recorded = True
         await self._table.save_meta()
-        self._kit.followers.table_over(self._table.session)
         if changes:
             await self._table.change(lambda s: s.set_rating_changes(changes))
-        if record is not None:
-            self._kit.logros.announce(record.match_id, self._table.session.lang)
 
     async def _bot_turn(self, version: int) -> None:
         await asyncio.sleep(self._kit.bot_pause_seconds)

@@ -15,6 +15,7 @@ import json
 import logging
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Protocol, TypeVar
 
 import discord
@@ -24,7 +25,8 @@ from engine import Bot
 from i18n import t
 from tables import Phase, Refusal, TableSession
 
-from ..clock import now
+from ..infra.clock import now
+from ..infra.retry import Retrier
 from .driver import TableDriver
 from .publisher import TablePublisher
 from .state import Drawn, Hand, OpenHand, TableKit, TableMeta, log_fields
@@ -36,7 +38,7 @@ INTERACTIVE_LOCK_WAIT = 0.5  # a click waits this long for the table (Discord al
 
 
 class Registry(Protocol):
-    """Where the table is held (play/runtime.py): told when it ends and when it closes."""
+    """Where the table is held (live/runtime.py): told when it ends and when it closes."""
 
     def release(self, table: LiveTable) -> None: ...
     def forget(self, table: LiveTable) -> None: ...
@@ -238,11 +240,13 @@ class LiveTable:
             extra=log_fields(self._session),
         )
         self.close()
+        requests = Retrier(f"telling table {self.session_id}'s hands it ended")
         for hand in self._meta.hands.values():
             if hand.expired():
                 continue
-            with contextlib.suppress(discord.HTTPException):
-                await self._kit.io.edit_hand(hand.token, t("table.unreachable", hand.lang), None)
+            text = t("table.unreachable", hand.lang)
+            with contextlib.suppress(discord.HTTPException):  # a failure: the next one waits
+                await requests.request(partial(self._kit.io.edit_hand, hand.token, text, None))
         try:
             await self._kit.storage.delete_session(self.session_id)
         except Exception:

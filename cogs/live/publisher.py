@@ -3,8 +3,9 @@
 The public message is a projection of the saved state: the publisher re-renders it from
 the session whenever asked, at most one request in flight, the newest state winning.
 When a bot is about to answer a move, it waits for that answer (up to a bound), so a
-move and the bot's reply cost one channel request. A failure is retried with backoff;
-a channel the bot can no longer post in ends the table.
+move and the bot's reply cost one channel request. Its requests follow the one retry
+policy (retry.py): a deleted message is posted again, a channel the bot can no longer post
+in (404, 403) ends the table, 429 and 5xx are retried after a pause.
 """
 
 from __future__ import annotations
@@ -12,15 +13,18 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from functools import partial
 
 import discord
 
 from i18n import t
 from render.table import render_table_png
 
-from ..clock import backoff, now
+from ..infra.clock import now
+from ..infra.retry import channel_gone
 from ..ui.pictures import picture_file, table_picture
 from ..ui.table import hand_payload, public_payload
+from .publishing import PublishLoop, Unreachable
 from .state import Drawn, OpenHand, Table, TableKit, log_fields, picture_key
 
 log = logging.getLogger(__name__)
@@ -28,52 +32,46 @@ log = logging.getLogger(__name__)
 TABLE_REPOST_SECONDS = 50 * 60  # edits of a message older than 1 hour are rate limited
 HOLD_EXTRA_SECONDS = 3.0  # how much longer than its pause a bot's answer is waited for
 TOO_MANY_OLD_EDITS = 30046  # Discord's code for edits of a message older than an hour
-UNKNOWN_CHANNEL = 10003
-REFUSED_POSTS_LIMIT = 4  # posts refused in a row (403/404) before the table is closed
 
 
-class TableUnreachable(Exception):
-    """The bot can no longer post in the table's channel (deleted, or access removed)."""
+TableUnreachable = Unreachable  # the bot can no longer post in the table's channel
 
 
 class TablePublisher:
     def __init__(self, table: Table, kit: TableKit, *, awaiting_reply: bool) -> None:
         self._table = table
         self._kit = kit
-        self._task: asyncio.Task[None] | None = None
-        self._wanted = False
-        self._holding = False
         self._hold_started: float | None = None
-        self._refused_posts = 0
         # The opener posts the first message as its reply: publish nothing until then.
-        self._awaiting_reply = awaiting_reply
+        self._loop = PublishLoop(
+            kit.scheduler,
+            f"table {table.session_id}",
+            self._publish_once,
+            table.close_unreachable,
+            closed=lambda: table.closed,
+            hold=self._hold,
+            paused=awaiting_reply,
+            extra=log_fields(table.session),
+        )
+        self._requests = self._loop.requests
 
     def is_shown(self) -> bool:
         """Nothing left to publish: the public message shows the saved state."""
-        return not self._wanted and (self._task is None or self._task.done())
+        return self._loop.is_shown()
 
     def publish(self) -> None:
         """Bring the public message (and open hands) to the saved state, soon."""
-        if self._table.closed:
-            return
-        self._wanted = True
-        if self._awaiting_reply:
-            return
-        if self._task is not None and not self._task.done():
-            if not self._holding:
-                return  # the running publisher will see the newer state
-            self._task.cancel()  # it was waiting for this change: publish it now
-        self._task = self._kit.scheduler.spawn(self._loop(), f"publish-{self._table.session_id}")
+        self._loop.publish()
 
     def replied(self, version: int) -> None:
         """The opener's reply showed state `version`: publish what came after it."""
-        self._awaiting_reply = False
+        self._loop.paused = False
         if version != self._table.session.version:
             self.publish()
 
     def reply_failed(self) -> None:
         """The opener could not post the table message: the publisher posts it."""
-        self._awaiting_reply = False
+        self._loop.paused = False
         self.publish()
 
     def hand_not_shown(self, user_id: int) -> None:
@@ -84,55 +82,30 @@ class TablePublisher:
             self.publish()
 
     def stop(self) -> None:
-        if self._task is not None and self._task is not asyncio.current_task():
-            self._task.cancel()
+        self._loop.stop()
 
-    async def _loop(self) -> None:
-        attempt = 0
-        while self._wanted and not self._table.closed:
-            if self._table.session.bot_moves_next and not self._kit.openings.restarting:
-                # Wait for the bot's answer, to show both in one edit; but not for long,
-                # nor across several bot moves in a row (a table of bots must show too).
-                # Not while the bot stops: no bot moves until the restart.
-                if self._hold_started is None:
-                    self._hold_started = now()
-                window = self._kit.bot_pause_seconds + HOLD_EXTRA_SECONDS
-                remaining = self._hold_started + window - now()
-                if remaining > 0:
-                    self._holding = True
-                    try:
-                        await asyncio.sleep(remaining)
-                    finally:
-                        self._holding = False
-            self._hold_started = None
-            self._wanted = False
-            try:
-                async with self._kit.background:
-                    # Hands first, the table last with its key saved straight after: a
-                    # crash between a table edit and that save makes the restart publish
-                    # the same table again (a useless write), so nothing waits between.
-                    pushed = await self._push_hands()
-                    edited = await self._publish_table()
-                    if edited or pushed:  # a restart then knows what players see
-                        await self._table.save_meta()
-                attempt = 0
-            except TableUnreachable:
-                await self._table.close_unreachable()
-                return
-            except asyncio.CancelledError:
-                raise
-            except Exception as error:
-                self._wanted = True
-                delay = backoff(attempt)
-                attempt += 1
-                log.warning(
-                    "publishing table %s failed (%s); again in %.0f s",
-                    self._table.session_id,
-                    error,
-                    delay,
-                    extra=log_fields(self._table.session),
-                )
-                await asyncio.sleep(delay)
+    async def _hold(self) -> None:
+        if self._table.session.bot_moves_next and not self._kit.openings.restarting:
+            # Wait for the bot's answer, to show both in one edit; but not for long, nor
+            # across several bot moves in a row (a table of bots must show too). Not
+            # while the bot stops: no bot moves until the restart.
+            if self._hold_started is None:
+                self._hold_started = now()
+            window = self._kit.bot_pause_seconds + HOLD_EXTRA_SECONDS
+            remaining = self._hold_started + window - now()
+            if remaining > 0:
+                await asyncio.sleep(remaining)
+        self._hold_started = None
+
+    async def _publish_once(self) -> None:
+        async with self._kit.background:
+            # Hands first, the table last with its key saved straight after: a crash
+            # between a table edit and that save makes the restart publish the same
+            # table again (a useless write), so nothing waits between.
+            pushed = await self._push_hands()
+            edited = await self._publish_table()
+            if edited or pushed:  # a restart then knows what players see
+                await self._table.save_meta()
 
     async def _publish_table(self) -> bool:
         """Edit the message to the saved state (post it anew if it is gone or too old to
@@ -145,17 +118,22 @@ class TablePublisher:
             return False
         too_old = meta.posted_at is None or now() - meta.posted_at > TABLE_REPOST_SECONDS
         if message_id is not None and not too_old:
+            files = discord.utils.MISSING if drawn.files is None else drawn.files
             try:
-                await io_.edit_message(
-                    session.channel_id,
-                    message_id,
-                    content=drawn.payload.content,
-                    view=drawn.payload.view,
-                    attachments=discord.utils.MISSING if drawn.files is None else drawn.files,
+                await self._requests.request(
+                    lambda: io_.edit_message(
+                        session.channel_id,
+                        message_id,
+                        content=drawn.payload.content,
+                        view=drawn.payload.view,
+                        attachments=files,
+                    )
                 )
                 meta.picture, meta.shown = drawn.picture, shown
                 return True
-            except discord.NotFound:
+            except discord.NotFound as error:
+                if channel_gone(error):
+                    raise TableUnreachable(str(error)) from error
                 log.info(
                     "table message of %s is gone; posting it again",
                     session.session_id,
@@ -173,20 +151,17 @@ class TablePublisher:
         if drawn.files is None:  # a new message carries its picture
             drawn = await self._draw(fresh=True)
         try:
-            message = await io_.send(
-                session.channel_id,
-                drawn.payload.content,
-                view=drawn.payload.view,
-                files=drawn.files,
+            message = await self._requests.request(
+                lambda: io_.send(
+                    session.channel_id,
+                    drawn.payload.content,
+                    view=drawn.payload.view,
+                    files=drawn.files,
+                )
             )
         except (discord.NotFound, discord.Forbidden) as error:
-            # A deleted channel is gone for good; access may come back, so a refusal to
-            # post is tried a few times (with the publisher's backoff) before giving up.
-            self._refused_posts += 1
-            if error.code == UNKNOWN_CHANNEL or self._refused_posts >= REFUSED_POSTS_LIMIT:
-                raise TableUnreachable(str(error)) from error
-            raise
-        self._refused_posts = 0
+            # Gone (404) or closed to the bot (403): never retried; the table ends.
+            raise TableUnreachable(str(error)) from error
         if message_id is not None:
             self._kit.scheduler.spawn(self._retire(message_id), f"retire-{session.session_id}")
         self._table.set_message(message.id, now(), drawn, session.version)
@@ -235,8 +210,9 @@ class TablePublisher:
                 continue
             one_tap = self._kit.prefs.known(user_id).one_tap
             payload = hand_payload(session, user_id, self._kit.emojis, hand.lang, None, one_tap)
+            edit = partial(self._kit.io.edit_hand, hand.token, payload.content, payload.view)
             try:
-                await self._kit.io.edit_hand(hand.token, payload.content, payload.view)
+                await self._requests.request(edit)
             except discord.HTTPException:
                 hands.pop(user_id, None)
                 continue
@@ -251,9 +227,11 @@ class TablePublisher:
         replaces a hand)."""
         if hand.expired():
             return
+        io_ = self._kit.io
         async with self._kit.background:
             try:
-                await self._kit.io.delete_hand(hand.token)
-            except discord.HTTPException:
+                await self._requests.request(partial(io_.delete_hand, hand.token))
+            except discord.HTTPException:  # (the edit waits the pause the failure owes)
                 with contextlib.suppress(discord.HTTPException):
-                    await self._kit.io.edit_hand(hand.token, t("hand.replaced", hand.lang), None)
+                    replaced = t("hand.replaced", hand.lang)
+                    await self._requests.request(partial(io_.edit_hand, hand.token, replaced, None))

@@ -20,7 +20,7 @@ import discord
 from db import ChannelTaken, Shards
 from tables import Challenge, ChallengeAnswer, Refusal, TableSession
 
-from ..clock import now
+from ..infra.clock import now
 from .challenge import LiveChallenge
 from .live_table import LiveTable
 from .state import TableKit, TableMeta, log_fields

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol, TypeVar
@@ -13,18 +12,18 @@ from db import Storage
 from render.table import TablePicture
 from tables import TableSession
 
-from ..background import Background
-from ..caches import PrefsCache, SettingsCache
-from ..card_emojis import CardEmojis
-from ..clock import now
-from ..discord_io import DiscordIO
-from ..logros.herald import LogroHerald
-from ..metrics import Metrics
-from ..openings import Openings
-from ..scheduler import Scheduler
-from ..seasons.keeper import SeasonKeeper
+from ..infra.background import Background
+from ..infra.caches import PrefsCache, SettingsCache
+from ..infra.card_emojis import CardEmojis
+from ..infra.clock import now
+from ..infra.discord_io import DiscordIO
+from ..infra.events import TableEvents
+from ..infra.metrics import Metrics
+from ..infra.openings import Openings
+from ..infra.scheduler import Scheduler
+from ..infra.workers import Workers
 from ..ui.rows import Payload
-from ..workers import Workers
+from .publishing import fingerprint
 
 T = TypeVar("T")
 
@@ -129,11 +128,7 @@ def log_fields(session: TableSession) -> dict[str, int | str | None]:
 
 def picture_key(picture: TablePicture) -> str:
     """A short fingerprint of a picture, kept to know whether the message shows it."""
-    return _fingerprint(picture)
-
-
-def _fingerprint(value: object) -> str:
-    return hashlib.blake2s(repr(value).encode(), digest_size=8).hexdigest()
+    return fingerprint(picture)
 
 
 class Drawn(NamedTuple):
@@ -147,21 +142,7 @@ class Drawn(NamedTuple):
     @property
     def key(self) -> str:
         """Equal keys, equal messages: an edit from one to the other would change nothing."""
-        return _fingerprint((self.payload.content, self.payload.rows, self.picture))
-
-
-class TableFollowers:
-    """Who hears that a table's match is over and recorded (a tournament, of its tables)."""
-
-    def __init__(self) -> None:
-        self._listeners: list[Callable[[TableSession], None]] = []
-
-    def follow(self, listener: Callable[[TableSession], None]) -> None:
-        self._listeners.append(listener)
-
-    def table_over(self, session: TableSession) -> None:
-        for listener in self._listeners:
-            listener(session)
+        return fingerprint((self.payload.content, self.payload.rows, self.picture))
 
 
 @dataclass(frozen=True)
@@ -178,15 +159,13 @@ class TableKit:
     # Bot moves and table edits run a few at a time, and behind a crowd's clicks.
     background: Background
     bot_pause_seconds: float  # a bot seat "thinks" visibly this long
-    seasons: SeasonKeeper  # the season a finished match counts in
-    logros: LogroHerald  # what a finished match earned its players, told once
+    events: TableEvents  # who hears that a table's match is over
     openings: Openings  # whether new tables may open (maintenance, a stop in progress)
     metrics: Metrics
-    followers: TableFollowers = field(default_factory=TableFollowers)
 
 
 class Table(Protocol):
-    """The live table as its publisher and driver see it (play/live_table.py)."""
+    """The live table as its publisher and driver see it (live/live_table.py)."""
 
     @property
     def session(self) -> TableSession: ...

@@ -18,11 +18,13 @@ import asyncio
 import logging
 
 from db import MatchFeats, MatchLog, MatchRecord, Storage
-from tables import logros
+from tables import logros, ratings
 
-from ..announcer import Announcer
-from ..clock import backoff, now
-from ..scheduler import Scheduler
+from ..infra.announcer import Announcer
+from ..infra.clock import now
+from ..infra.events import TableOver
+from ..infra.retry import retrying
+from ..infra.scheduler import Scheduler
 from .messages import earned_text
 
 log = logging.getLogger(__name__)
@@ -36,6 +38,14 @@ class LogroHerald:
         self._announcer = announcer
         self._scheduler = scheduler
         self._telling: set[str] = set()  # matches whose logros are being told
+
+    async def table_over(self, over: TableOver) -> None:
+        """A match is over (events.py): award what a rated one earned, then tell it."""
+        record = over.record
+        if record is None or not ratings.is_rated(record):
+            return
+        await self.award(record)
+        self.announce(record.match_id, over.session.lang)
 
     async def award(self, record: MatchRecord) -> None:
         """Save what a recorded, rated match earned its humans (nothing earned twice)."""
@@ -82,19 +92,10 @@ class LogroHerald:
             self._scheduler.spawn(self._announce(match_id, lang), f"logros-{match_id}")
 
     async def _announce(self, match_id: str, lang: str | None) -> None:
-        attempt = 0
-        while True:
-            try:
-                await self._tell(match_id, lang)
-                self._telling.discard(match_id)
-                return
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                delay = backoff(attempt)
-                attempt += 1
-                log.warning("telling the logros of %s failed; again in %.0f s", match_id, delay)
-                await asyncio.sleep(delay)
+        try:
+            await retrying(lambda: self._tell(match_id, lang), f"telling the logros of {match_id}")
+        finally:
+            self._telling.discard(match_id)
 
     async def _tell(self, match_id: str, lang: str | None) -> None:
         channel, earned = await self._storage.logros_to_announce(match_id)

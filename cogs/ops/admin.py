@@ -19,7 +19,7 @@ from i18n import t
 from tables import Refusal
 
 from ..answers import answers_refusals, reader_language, reply
-from ..localized import choice
+from ..infra.localized import choice
 from ..services import Services
 from .web import latencies
 

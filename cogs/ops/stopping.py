@@ -18,8 +18,8 @@ from typing import Any
 
 from i18n import private_language, t
 
-from ..discord_io import DiscordIO
-from ..languages import server_language
+from ..infra.discord_io import DiscordIO
+from ..infra.languages import server_language
 from ..services import Services
 
 log = logging.getLogger(__name__)

@@ -29,18 +29,18 @@ from ..answers import (
     tell,
 )
 from ..challenge.handlers import open_challenge
-from ..clock import now
+from ..infra.clock import now
+from ..infra.options import match_length
+from ..infra.workers import Work
 from ..live.live_table import LiveTable
 from ..live.state import Hand
-from ..options import match_length
-from ..rules_book import rules_attachment
 from ..services import Services, services_of
 from ..ui import ids
 from ..ui.ids import Clickable, LobbyAction, TableAction
 from ..ui.rows import Payload
 from ..ui.table import choice_payload, forfeit_payload, hand_payload
 from ..ui.words import rules_text
-from ..workers import Work
+from .rules_book import rules_attachment
 
 log = logging.getLogger(__name__)
 

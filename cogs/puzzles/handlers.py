@@ -24,12 +24,13 @@ from tables.puzzles import puzzle_of
 from tables.ratings import rate_puzzle
 
 from ..answers import answers_refusals, reader_language, reply
-from ..localized import choice
+from ..infra.localized import choice
 from ..services import Services, services_of
-from ..ui import ids
 from ..ui.ids import Clickable
 from ..ui.pictures import picture_file
-from ..ui.puzzles import (
+from . import ids
+from .desk import PuzzleDesk
+from .messages import (
     again_rows,
     answer_lines,
     hand_rows,
@@ -67,7 +68,7 @@ async def asked(services: Services, guild_id: int | None, puzzle_id: str, day: s
             raise Refusal("puzzle_unknown")
         return Asked(guild_id, None, puzzle_of(stored))
     number = int(day)
-    today = await services.puzzles.today(guild_id)
+    today = await services.get(PuzzleDesk).today(guild_id)
     if number < today:
         raise Refusal("puzzle_old")
     chosen = await storage.puzzle_day(guild_id, number) if number == today else None
@@ -87,7 +88,7 @@ async def puzzle_command(
     if guild_id is None:
         raise Refusal("no_dm")
     lang = await reader_language(services, interaction)
-    desk = services.puzzles
+    desk = services.get(PuzzleDesk)
     if mode == "ranking":
         await reply(interaction, await ranking_text(services, guild_id, interaction.user.id, lang))
         return
@@ -123,7 +124,7 @@ async def send_puzzle(
 
 
 async def ranking_text(services: Services, guild_id: int, user_id: int, lang: str) -> str:
-    today = await services.puzzles.today(guild_id)
+    today = await services.get(PuzzleDesk).today(guild_id)
     rows = await services.storage.puzzle_ranking(guild_id, today, RANKING_SIZE)
     if not rows:
         return t("puzzle.ranking.empty", lang)

@@ -7,7 +7,7 @@ finished table, and `/cuarenta review`.
   costliest moves (each with a picture of the table and their own hand then), and the
   moments that decided each chica.
 
-The thinking (engine/ai/teacher.py) runs in the worker processes (cogs/workers.py),
+The thinking (engine/ai/teacher.py) runs in the worker processes (cogs/infra/workers.py),
 never in the event loop.
 """
 
@@ -23,15 +23,15 @@ from i18n import t, tn
 from tables import Phase, Refusal, TableSession
 
 from ..answers import answers_refusals, reader_language, reply
-from ..clock import now
-from ..reviews import Reviewed
+from ..infra.clock import now
+from ..infra.workers import Work
 from ..services import Services, services_of
 from ..ui import ids
 from ..ui.ids import Clickable
 from ..ui.pictures import picture_file
 from ..ui.rows import Rows, button
-from ..workers import Work
 from .messages import costly_move_picture, hint_text, review_text
+from .reviews import Reviewed, Reviews
 
 HISTORY_LOOKUP = 5  # the reader's latest recorded matches searched for one with its moves
 ROW_DIGITS = 4  # `/review match:` this short is a row number of the history, not a match id
@@ -192,7 +192,7 @@ async def send_review(
     """The review of `match` for the reader's own seat, privately, with the picture of
     their costliest move (a button brings the others: one picture reads well on a phone)."""
     await interaction.response.defer(ephemeral=True, thinking=True)
-    found = await services.reviews.of(match)
+    found = await services.get(Reviews).of(match)
     costly = own_costliest(match, found)
     pictures = await costly_pictures(match, costly[:1], lang)
     rows = None
@@ -222,7 +222,7 @@ async def click_review_pictures(
     if match is None:
         raise Refusal("review_not_yours")
     await interaction.response.defer(ephemeral=True, thinking=True)
-    others = own_costliest(match, await services.reviews.of(match))[1:]
+    others = own_costliest(match, await services.get(Reviews).of(match))[1:]
     text = tn("review.pictures_more", lang, len(others), first=2, last=len(others) + 1)
     files = await costly_pictures(match, others, lang, first=2)
     await interaction.followup.send(text, files=files, ephemeral=True)

@@ -10,8 +10,8 @@ from render.table import TablePicture
 from render.text import text_card, text_cards
 from tables.picture_words import picture_words
 
-from ..reviews import Ending, Reviewed
 from ..ui.words import CardDisplay, cards_text
+from .reviews import Ending, Reviewed
 
 EVEN_MARGIN = 3.0  # sides whose accuracies are less than this apart played alike
 

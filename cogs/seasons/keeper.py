@@ -19,10 +19,12 @@ import logging
 from db import Season, SeasonRow, Storage
 from tables.logros import podium_logros
 
-from ..announcer import Announcer
-from ..caches import SettingsCache
-from ..clock import backoff, now
-from ..scheduler import Scheduler
+from ..infra.announcer import Announcer
+from ..infra.caches import SettingsCache
+from ..infra.clock import now
+from ..infra.events import TableOver
+from ..infra.retry import Retrier
+from ..infra.scheduler import Scheduler
 from .messages import season_over_text
 
 log = logging.getLogger(__name__)
@@ -43,13 +45,19 @@ class SeasonKeeper:
         self._task: asyncio.Task[None] | None = None
         self._sleeping = False  # the watch waits for the next season's end
         self._again = False  # woken while closing seasons: look again after
-        self._failures = 0
+        self._retrier = Retrier("closing the seasons")
 
     async def season_for(self, guild_id: int | None, moment: float) -> Season | None:
         """The season a match of that server finished at `moment` counts in."""
         if guild_id is None:
             return None
         return (await self._settings.get(guild_id)).season_at(moment)
+
+    async def table_over(self, over: TableOver) -> None:
+        """A match is over (events.py): the season it counts in may be new, and its end
+        is awaited."""
+        if over.season is not None:
+            self.wake()
 
     def start(self) -> None:
         """Close the seasons that ended, then sleep until the next one ends."""
@@ -84,17 +92,13 @@ class SeasonKeeper:
     async def _close_due(self) -> float | None:
         """Close every season that has ended; seconds until the next look (None: until
         woken)."""
-        try:
-            for row in await self._storage.seasons_due(now()):
-                if self._announcer.runs(row.guild_id):
-                    await self.close(row)
-            upcoming = await self._storage.next_season_end(now())
-        except Exception:
-            delay = backoff(self._failures)
-            self._failures += 1
-            log.warning("closing the seasons failed; again in %.0f s", delay, exc_info=True)
-            return delay
-        self._failures = 0
+        return await self._retrier.run(self._close_all)
+
+    async def _close_all(self) -> float | None:
+        for row in await self._storage.seasons_due(now()):
+            if self._announcer.runs(row.guild_id):
+                await self.close(row)
+        upcoming = await self._storage.next_season_end(now())
         return None if upcoming is None else max(upcoming - now(), 0.0)
 
     async def close(self, row: SeasonRow) -> None:

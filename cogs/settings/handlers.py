@@ -32,7 +32,9 @@ from ..answers import (
     reply,
     tell,
 )
-from ..clock import now
+from ..infra.clock import now
+from ..puzzles.desk import PuzzleDesk
+from ..seasons.keeper import SeasonKeeper
 from ..services import Services, services_of
 from ..ui import ids
 from ..ui.ids import Clickable
@@ -87,7 +89,7 @@ async def config(
         season_channel=seasons.channel_id,
         open_tournaments=open_tournaments,
     )
-    desk = services.puzzles
+    desk = services.get(PuzzleDesk)
     post = await daily_change(services, guild_id, daily)
     named = seasons.named_season()
     if named is not None:
@@ -101,7 +103,7 @@ async def config(
     saved = bool(changes) or named is not None
     if saved:
         services.runtime.publish_guild(guild_id)  # e.g. the table picture turned on or off
-        services.seasons.wake()  # the calendar may have changed
+        services.get(SeasonKeeper).wake()  # the calendar may have changed
     lang = await reader_language(services, interaction)
     if daily.off:
         await desk.turn_off(guild_id)
@@ -126,7 +128,7 @@ async def daily_change(
         return None
     if not daily.given_on:
         return None
-    current = await services.puzzles.server(guild_id)
+    current = await services.get(PuzzleDesk).server(guild_id)
     return daily_server(current, guild_id, now(), daily.channel_id, daily.hour, daily.names)
 
 
@@ -167,7 +169,7 @@ async def show(
     daily = (
         None
         if interaction.guild_id is None
-        else await services.puzzles.server(interaction.guild_id)
+        else await services.get(PuzzleDesk).server(interaction.guild_id)
     )
     payload = panel_payload(settings, daily, lang, page, note)
     await interaction.response.edit_message(content=payload.content, view=payload.view)

@@ -1,7 +1,7 @@
 """Tournaments: `/cuarenta torneo`, the buttons of its message, a pair's invitation.
 
-The rules of a tournament live in tables/tournament.py and its running in
-live/tournament.py; here clicks become changes and changes become answers.
+The rules of a tournament live in tables/tournament.py and its running in live.py
+(beside this file); here clicks become changes and changes become answers.
 """
 
 from __future__ import annotations
@@ -25,12 +25,14 @@ from ..answers import (
     require_permissions,
     tell,
 )
-from ..clock import now
-from ..options import match_length
+from ..infra.clock import now
+from ..infra.options import match_length
 from ..services import Services, services_of
-from ..ui import ids
-from ..ui.ids import Clickable, TournamentAction
-from ..ui.tournament import (
+from ..ui.ids import Clickable
+from . import ids
+from .ids import TournamentAction
+from .live import Tournaments
+from .messages import (
     confirm_leave_payload,
     entry_words,
     invite_payload,
@@ -72,7 +74,7 @@ async def tournament_command(
     channel's tournament or the server's past champions."""
     guild_id, channel_id = require_channel(interaction)
     lang = await reader_language(services, interaction)
-    here = services.tournaments.in_channel(channel_id)
+    here = services.get(Tournaments).in_channel(channel_id)
     if format is None:
         if here is not None:
             await reply(interaction, t("tournament.here", lang, link=message_link(here.tournament)))
@@ -113,7 +115,7 @@ async def tournament_command(
         ),
         now=now(),
     )
-    live = await services.tournaments.create(tournament)
+    live = await services.get(Tournaments).create(tournament)
     payload = tournament_payload(tournament, tournament.lang)
     try:
         await interaction.response.send_message(**payload.to_send())
@@ -121,7 +123,7 @@ async def tournament_command(
     except discord.HTTPException:
         live.publish()  # the sign-up is saved: its message is posted by other means
         return
-    await live.change(partial(Tournament.show_in, message_id=message.id))
+    await live.change(partial(Tournament.show_in, message_id=message.id), publish=False)
 
 
 class TournamentButton(Clickable, ids=ids.TOURNAMENT):
@@ -142,10 +144,10 @@ async def click_tournament(
 ) -> None:
     user = interaction.user
     lang = await reader_language(services, interaction)
-    live = services.tournaments.get(tournament_id)  # (as it is now: after the only await)
+    live = services.get(Tournaments).get(tournament_id)  # (as it is now: after the only await)
     tournament = live.tournament
     if action == TournamentAction.JOIN:
-        if services.tournaments.playing_elsewhere(tournament.guild_id, user.id, tournament_id):
+        if services.get(Tournaments).playing_elsewhere(tournament.guild_id, user.id, tournament_id):
             raise Refusal("tournament_other")
         if tournament.settings.team_size == 2:
             tournament.check_sign_up([user.id])
@@ -203,7 +205,7 @@ class TournamentRemoveSelect(Clickable, ids=ids.TOURNAMENT_REMOVE):
 async def remove_entry(
     services: Services, interaction: discord.Interaction, tournament_id: str, number: int
 ) -> None:
-    live = services.tournaments.get(tournament_id)
+    live = services.get(Tournaments).get(tournament_id)
     lang = await reader_language(services, interaction)
     entry = await live.change(lambda t: t.remove(interaction.user.id, number))
     await reply(interaction, t("tournament.removed", lang, entry=entry_words(entry, lang)))
@@ -231,14 +233,14 @@ async def pick_partner(
     tournament_id: str,
     partner: discord.User | discord.Member | None,
 ) -> None:
-    live = services.tournaments.get(tournament_id)
+    live = services.get(Tournaments).get(tournament_id)
     lang = await reader_language(services, interaction)
     user = interaction.user
     if partner is None:
         raise Refusal("tournament_partner_self")
     if partner.bot:
         raise Refusal("tournament_partner_bot")
-    tournaments = services.tournaments
+    tournaments = services.get(Tournaments)
     guild_id = live.tournament.guild_id
     if tournaments.playing_elsewhere(guild_id, partner.id, tournament_id):
         raise Refusal("tournament_other")
@@ -247,7 +249,7 @@ async def pick_partner(
     )
     tournament = live.tournament
     payload = invite_payload(tournament, invite, tournament.lang)
-    await services.runtime.kit.io.send(
+    await services.io.send(
         tournament.channel_id, payload.content, view=payload.view, mentions=[partner.id]
     )
     await reply(interaction, t("tournament.invited", lang, partner=f"<@{partner.id}>"))
@@ -271,10 +273,10 @@ async def answer_invite(
     inviter: int,
     accept: bool,
 ) -> None:
-    live = services.tournaments.get(tournament_id)
+    live = services.get(Tournaments).get(tournament_id)
     user = interaction.user
     guild_id = live.tournament.guild_id
-    if accept and services.tournaments.playing_elsewhere(guild_id, user.id, tournament_id):
+    if accept and services.get(Tournaments).playing_elsewhere(guild_id, user.id, tournament_id):
         raise Refusal("tournament_other")
     await live.change(lambda t: t.answer_invite(user.id, inviter, accept, now()))
     key = "tournament.invite_accepted" if accept else "tournament.invite_declined"

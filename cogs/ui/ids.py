@@ -1,4 +1,7 @@
-"""Every custom_id the bot puts on a button or a select menu, defined here and only here.
+"""The custom_id machinery, and the templates of the controls the shared messages carry
+(a table, a hand, a challenge, lists); a feature with controls of its own defines their
+templates in its package's ids.py (tournament/, puzzles/). Kinds are unique across all of
+them: tests/cogs/test_ids_catalog.py checks it against the registered classes.
 
 A custom_id is `c40:<kind>:<part>:<part>…` (Discord allows 100 characters). All the
 state a click needs lives in it, so one registered `Clickable` class per kind serves
@@ -7,7 +10,7 @@ would live. An `IdTemplate` names its parts once: `build(**parts)` writes an id,
 `pattern` is the regex with one named group per part that discord.py matches a click
 against, and `Clickable` parses those groups into the keyword arguments of its
 `__init__` by name, so an id and its parser can't drift (the positional trap that
-discord.py's own `dynamic_counter.py` example falls into).
+discord.py's own `dynamic_counter.py` example fell into until upstream fixed it in 2025).
 """
 
 from __future__ import annotations
@@ -62,7 +65,8 @@ def _text(value: object) -> str:
     return str(int(value)) if isinstance(value, bool) else str(value)
 
 
-def _flag(text: str) -> bool:
+def flag(text: str) -> bool:
+    """A part read as a boolean (written 1/0)."""
     return text == "1"
 
 
@@ -90,18 +94,8 @@ class TableAction(StrEnum):
     RECLAIM = "reclaim"  # a replaced player takes their seat back
 
 
-class TournamentAction(StrEnum):
-    """A button of a tournament's message."""
-
-    JOIN = "join"  # singles: sign up; pairs: pick a partner
-    LEAVE = "leave"  # before the start: off the list; after: withdraw (asks first)
-    CONFIRM_LEAVE = "quit"  # the withdrawal confirmed
-    BOTS = "bots"  # the host fills the free places with bots
-    START = "start"
-    CANCEL = "cancel"
-
-
-def _choices(enum: type[StrEnum]) -> str:
+def choices_pattern(enum: type[StrEnum]) -> str:
+    """A part's pattern: any of the enum's values."""
     return "|".join(member.value for member in enum)
 
 
@@ -114,7 +108,7 @@ SCOPE = Part("scope", r"all|[0-9]+")  # a server's id, or "all" for the global l
 # A table: its lobby, its public message, a player's private hand.
 # An action unknown today (a message from another version) is refused when clicked.
 LOBBY = IdTemplate("lobby", (SESSION, Part("action", r"[a-z]+")))
-TABLE = IdTemplate("table", (SESSION, Part("what", _choices(TableAction), TableAction)))
+TABLE = IdTemplate("table", (SESSION, Part("what", choices_pattern(TableAction), TableAction)))
 CARD = IdTemplate("card", (SESSION, VERSION, CARD_TEXT))  # a card of the hand
 TAKE = IdTemplate("take", (SESSION, VERSION, CARD_TEXT, Part("option", r"d|[0-9]+")))
 BACK = IdTemplate("back", (SESSION, VERSION))  # from a card's choices back to the hand
@@ -124,27 +118,16 @@ CHALLENGE = IdTemplate(
     "chal",
     (
         Part("challenge_id", r"[a-z0-9]+"),
-        Part("answer", _choices(ChallengeAnswer), ChallengeAnswer),
+        Part("answer", choices_pattern(ChallengeAnswer), ChallengeAnswer),
     ),
 )
 # Hints under a hand, the review of a finished table.
 HINT = IdTemplate("hint", (SESSION, VERSION))
 REVIEW = IdTemplate("review", (SESSION,))
 REVIEW_PICTURES = IdTemplate("rvpics", (Part("match_id", r"[A-Za-z0-9_-]+"),))  # all but the 1st
-# A tournament: its message's buttons, the partner and the entry to remove (selects), and
-# the answer to a pair's invitation.
-TOURNAMENT_ID = Part("tournament_id", r"[a-z0-9]+")
-TOURNAMENT = IdTemplate(
-    "tn", (TOURNAMENT_ID, Part("action", _choices(TournamentAction), TournamentAction))
-)
-TOURNAMENT_PARTNER = IdTemplate("tnpartner", (TOURNAMENT_ID,))
-TOURNAMENT_REMOVE = IdTemplate("tnremove", (TOURNAMENT_ID,))
-TOURNAMENT_INVITE = IdTemplate(
-    "tninv", (TOURNAMENT_ID, Part("inviter", r"[0-9]+", int), Part("accept", r"[01]", _flag))
-)
 # Pages of lists, and replays.
 LEADERBOARD = IdTemplate(
-    "lb", (SCOPE, Part("sort", r"[a-z_]+"), Part("with_bots", r"[01]", _flag), PAGE)
+    "lb", (SCOPE, Part("sort", r"[a-z_]+"), Part("with_bots", r"[01]", flag), PAGE)
 )
 # A page of a server's leaderboard of one season.
 SEASON_BOARD = IdTemplate(
@@ -152,7 +135,7 @@ SEASON_BOARD = IdTemplate(
     (
         Part("season_id", r"[0-9]+", int),
         Part("sort", r"[a-z_]+"),
-        Part("with_bots", r"[01]", _flag),
+        Part("with_bots", r"[01]", flag),
         PAGE,
     ),
 )
@@ -213,13 +196,3 @@ class Clickable(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"(?!)"):
         clicked = cls.__new__(cls)
         clicked._take(cls.id_template.parse(match), item)
         return clicked
-
-
-# Puzzles: open one (from the daily post, or again after an answer), a card of its hand,
-# a move (the card and a capture, or "d" for the drop). `day` is the server's day the
-# puzzle counts for, or "p" for practice (counts for nothing).
-PUZZLE_ID = Part("puzzle_id", r"[0-9a-f]{12}")
-PUZZLE_DAY = Part("day", r"[0-9]+|p")
-PUZZLE = IdTemplate("pz", (PUZZLE_ID, PUZZLE_DAY, Part("action", r"open|again")))
-PUZZLE_CARD = IdTemplate("pzc", (PUZZLE_ID, PUZZLE_DAY, CARD_TEXT))
-PUZZLE_MOVE = IdTemplate("pzm", (PUZZLE_ID, PUZZLE_DAY, CARD_TEXT, Part("option", r"d|[0-9]+")))

@@ -12,7 +12,8 @@ import pytest_asyncio
 import simcord.env
 import simcord.interactions
 
-import cogs.clock
+import cogs.infra.clock
+import cogs.infra.retry
 import tables.session
 from bot import CuarentaBot, create_bot
 from tests.cogs.helpers import rest_that_yields, with_locales
@@ -45,7 +46,8 @@ def quick_retries(monkeypatch):
     """A failed step is tried again after 0.05 s, then 0.1 s, … instead of 1 s, 2 s, …:
     simcord lets a pause shorter than its settle deadline pass in real time, so every
     fault test waited out the backoff on the wall clock (3 s each)."""
-    monkeypatch.setattr(cogs.clock, "RETRY_FIRST_SECONDS", 0.05)
+    monkeypatch.setattr(cogs.infra.clock, "RETRY_FIRST_SECONDS", 0.05)
+    monkeypatch.setattr(cogs.infra.retry, "RATE_LIMIT_FLOOR_SECONDS", 0.05)
 
 
 @pytest.fixture(autouse=True)

@@ -7,6 +7,7 @@ import json
 
 from discord.webhook.async_ import async_context
 
+from cogs.ui import ids
 from cogs.ui.ids import PREFIX
 from cogs.ui.table import public_payload
 from engine import Card
@@ -31,7 +32,7 @@ def enabled(message, action: str) -> list[dict]:
 
 
 def cards_in(message) -> list[Card]:
-    return [Card.parse(b["custom_id"].split(":")[-1]) for b in enabled(message, "card")]
+    return [Card.parse(ids.CARD.parse_id(b["custom_id"])["card"]) for b in enabled(message, "card")]
 
 
 def services(env):
@@ -63,7 +64,8 @@ def table_message(world, session):
 
 async def open_hand(world, player, session):
     result = await player.click(
-        table_message(world, session), custom_id=f"c40:table:{session.session_id}:hand"
+        table_message(world, session),
+        custom_id=ids.TABLE.build(session_id=session.session_id, what=ids.TableAction.HAND),
     )
     assert result.ephemeral
     return result.response
@@ -182,7 +184,9 @@ async def tap_a_card_that_captures_nothing(world, player, session):
     drops = [
         b["custom_id"]
         for b in enabled(hand, "card")
-        if not session.options_for(player.id, b["custom_id"].split(":")[-1], session.version)
+        if not session.options_for(
+            player.id, ids.CARD.parse_id(b["custom_id"])["card"], session.version
+        )
     ]
     assert drops, "the seeded deal has a card that captures nothing"
     return await player.click(hand, custom_id=drops[0])

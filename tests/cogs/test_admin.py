@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cogs.openings import MAINTENANCE_KEY
+from cogs.infra.openings import MAINTENANCE_KEY
 from i18n import t
 from tests.cogs.helpers import in_language, only_session, services, table_message
 

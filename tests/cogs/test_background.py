@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import asyncio
 
-from cogs.background import Background
+from cogs.infra.background import Background
+from cogs.ui import ids
 from tests.cogs.helpers import (
     at_once,
     click_that_plays,
@@ -18,9 +19,9 @@ from tests.cogs.helpers import (
 
 
 def background(monkeypatch, at_once: int = 4, crowd: int = 2, longest: float = 60.0) -> Background:
-    monkeypatch.setattr("cogs.background.AT_ONCE", at_once)
-    monkeypatch.setattr("cogs.background.CROWD", crowd)
-    monkeypatch.setattr("cogs.background.LONGEST_WAIT", longest)
+    monkeypatch.setattr("cogs.infra.background.AT_ONCE", at_once)
+    monkeypatch.setattr("cogs.infra.background.CROWD", crowd)
+    monkeypatch.setattr("cogs.infra.background.LONGEST_WAIT", longest)
     return Background()
 
 
@@ -166,7 +167,7 @@ async def test_a_replaced_hand_goes_after_a_crowd_of_clicks(world, monkeypatch):
     await open_hand(world, world.ana, session)
     await world.env.settle()
     asked.clear()
-    hand_button = f"c40:table:{session.session_id}:hand"
+    hand_button = ids.TABLE.build(session_id=session.session_id, what=ids.TableAction.HAND)
     with services(world.env).background.click():  # another player's click, being answered
         await at_once(
             world.env,

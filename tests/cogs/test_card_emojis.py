@@ -9,7 +9,7 @@ import discord
 import pytest
 import simcord
 
-from cogs.card_emojis import CardEmojis, sync_card_emojis
+from cogs.infra.card_emojis import CardEmojis, sync_card_emojis
 from engine.cards import Card, full_deck
 from render.faces import FACE_VERSION, card_face_png, emoji_name
 
@@ -85,7 +85,7 @@ async def test_replacing_uploads_new_faces_and_deletes_only_card_emojis(
     old.add(backend.create_application_emoji("c40_Kc_v1").id)
     other = backend.create_application_emoji("trophy").id
 
-    with caplog.at_level(logging.INFO, logger="cogs.card_emojis"):
+    with caplog.at_level(logging.INFO, logger="cogs.infra.card_emojis"):
         emojis = await sync_card_emojis(simcord_env.bot, replace=True)
 
     assert sorted(r.json["name"] for r in creations(simcord_env)) == sorted(ALL_NAMES)
@@ -108,7 +108,7 @@ async def test_an_old_face_that_cannot_be_deleted_does_not_stop_the_new_ones(
     simcord_env.inject_error(
         "DELETE", "/applications/*/emojis/*", status=500, message="Internal", times=None
     )
-    with caplog.at_level(logging.WARNING, logger="cogs.card_emojis"):
+    with caplog.at_level(logging.WARNING, logger="cogs.infra.card_emojis"):
         emojis = await sync_card_emojis(simcord_env.bot, replace=True)
     assert emojis.complete and emojis.for_card("7h").name == emoji_name(Card.parse("7h"))
     assert "could not delete the old c40_7h_v1" in caplog.text
@@ -140,7 +140,7 @@ async def test_no_permission_falls_back_to_text(
         message="Missing Permissions",
         times=None,
     )
-    with caplog.at_level(logging.WARNING, logger="cogs.card_emojis"):
+    with caplog.at_level(logging.WARNING, logger="cogs.infra.card_emojis"):
         emojis = await sync_card_emojis(simcord_env.bot)
 
     assert emojis.is_text_only
@@ -164,7 +164,7 @@ async def test_limit_reached_midway_falls_back_to_text_and_next_start_finishes(
         message="Maximum number of emojis reached",
         times=1,
     )
-    with caplog.at_level(logging.WARNING, logger="cogs.card_emojis"):
+    with caplog.at_level(logging.WARNING, logger="cogs.infra.card_emojis"):
         emojis = await sync_card_emojis(simcord_env.bot)
     assert emojis.is_text_only  # all or nothing: a hand never mixes pictures and text
     assert "30 of 40" in caplog.text
@@ -178,7 +178,7 @@ async def test_listing_failure_falls_back_to_text(
     simcord_env: simcord.Env, caplog: pytest.LogCaptureFixture
 ) -> None:
     simcord_env.inject_error("GET", "/applications/*/emojis", status=500)
-    with caplog.at_level(logging.WARNING, logger="cogs.card_emojis"):
+    with caplog.at_level(logging.WARNING, logger="cogs.infra.card_emojis"):
         emojis = await sync_card_emojis(simcord_env.bot)
     assert emojis.is_text_only
     assert "could not list" in caplog.text
@@ -187,7 +187,7 @@ async def test_listing_failure_falls_back_to_text(
 
 async def test_no_application_id_falls_back_to_text(caplog: pytest.LogCaptureFixture) -> None:
     client = discord.Client(intents=discord.Intents.default())  # never logged in
-    with caplog.at_level(logging.WARNING, logger="cogs.card_emojis"):
+    with caplog.at_level(logging.WARNING, logger="cogs.infra.card_emojis"):
         emojis = await sync_card_emojis(client)
     assert emojis.is_text_only
     assert "text" in caplog.text

@@ -8,7 +8,7 @@ from types import SimpleNamespace
 
 import pytest
 
-import cogs.live.tournament
+import cogs.tournament.live
 import tables.tournament
 from engine import Game, Rules
 from i18n import t
@@ -22,7 +22,7 @@ pytestmark = pytest.mark.usefixtures("tables_open_at_once")
 
 @pytest.fixture
 def tables_open_at_once(monkeypatch):
-    monkeypatch.setattr(cogs.live.tournament, "OPEN_SPACING", 0.0)
+    monkeypatch.setattr(cogs.tournament.live, "OPEN_SPACING", 0.0)
 
 
 def seed_won_by_its_first_deal() -> int:

@@ -10,7 +10,7 @@ from dataclasses import replace
 import discord
 import pytest
 
-from cogs.reviews import Reviewed
+from cogs.review.reviews import Reviewed, Reviews
 from db import LoggedSeat, MatchLog, MatchOutcome, MatchRecord, PlayerResult
 from engine import Bot, BotLevel, Game, Move, Rules
 from i18n import t, tn
@@ -97,7 +97,7 @@ async def test_a_match_of_the_history_is_reviewed_for_who_played_it(world):
     # The review itself is computed first, outside the simulated Discord (a worker process
     # takes seconds on a busy machine); the clicks then show the cached review.
     log = await world.env.bot.storage.match_log("h0")
-    await world.env.bot.services.reviews.of(Reviewed.of_log(log, 0, "en"))
+    await world.env.bot.services.get(Reviews).of(Reviewed.of_log(log, 0, "en"))
     shown = await world.ana.slash(world.channel, "cuarenta history")
     review = next(b for b in buttons(shown.response) if b["custom_id"].endswith(":review"))
     assert review["label"] == "📊 1" and not review.get("disabled")
@@ -285,7 +285,7 @@ async def test_a_replaced_players_review_rates_only_the_moves_she_made(world, la
     stand_ins = {index: "timeout" for index in later[:2]} | {i: "bot" for i in later[2:]}
     await world.env.bot.storage.record_match(replace(match, stand_ins=stand_ins))
     log = await world.env.bot.storage.match_log("h0")
-    found = await world.env.bot.services.reviews.of(Reviewed.of_log(log, 0, lang))
+    found = await world.env.bot.services.get(Reviews).of(Reviewed.of_log(log, 0, lang))
     own = [d for d in found.seats[0].decisions if d.index not in stand_ins]
     assert len(own) < found.seats[0].judged  # (some of her judged moves were not hers)
 

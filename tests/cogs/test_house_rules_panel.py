@@ -6,6 +6,7 @@ import discord
 import pytest
 
 from cogs.settings import messages as house_rules
+from cogs.ui import ids
 from engine import Rules
 from i18n import t
 from tables.house_rules import OPTION_BY_FIELD, OPTIONS, RuleOption
@@ -19,7 +20,7 @@ def selects(message) -> dict[str, dict]:
     for row in message.components:
         for child in row["components"]:
             if child["type"] == 3:
-                found[child["custom_id"].split(":")[-1]] = child
+                found[ids.RULE_OPTION.parse_id(child["custom_id"])["field"]] = child
     return found
 
 
@@ -38,7 +39,7 @@ async def open_panel(world, member, field: str = "ronda_points"):
     assert opened.ephemeral
     panel = opened.response
     for page in range(1, page_of(field) + 1):
-        panel = (await member.click(panel, custom_id=f"c40:hrpage:{page}")).response
+        panel = (await member.click(panel, custom_id=ids.RULE_PAGE.build(page=page))).response
     return panel
 
 
@@ -47,7 +48,7 @@ async def saved(world) -> dict:
 
 
 def set_id(field: str) -> str:
-    return f"c40:hrset:{page_of(field)}:{field}"
+    return ids.RULE_OPTION.build(page=page_of(field), field=field)
 
 
 async def test_a_manager_changes_an_option_and_the_server_keeps_it(world, manager):
@@ -155,7 +156,7 @@ def test_every_page_fits_in_a_message_and_every_option_is_on_one(lang):
             assert [o["default"] for o in menu["options"]].count(True) == 1
             for choice in menu["options"]:
                 assert len(choice["label"]) <= 100 and len(choice["description"]) <= 100
-        on_pages += [menu["custom_id"].split(":")[-1] for menu in menus]
+        on_pages += [ids.RULE_OPTION.parse_id(menu["custom_id"])["field"] for menu in menus]
         assert len(house_rules.panel_text(settings, lang, page)) < 2000
     assert on_pages == [option.field for option in OPTIONS]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 import pytest
 
-from cogs.clock import now
+from cogs.infra.clock import now
 from cogs.live.publisher import HOLD_EXTRA_SECONDS
 from tests.cogs.helpers import (
     buttons,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from types import SimpleNamespace
 
-from cogs.discord_io import on_interaction_received
+from cogs.infra.discord_io import on_interaction_received
 
 
 def fake_client(handled: list[str]) -> SimpleNamespace:
@@ -33,7 +33,7 @@ async def burst(handled: list[str]) -> None:
 
 
 async def test_a_burst_is_handled_in_order_with_the_loop_turning_in_between(monkeypatch):
-    monkeypatch.setattr("cogs.discord_io.INBOX_TURN_SECONDS", 0.0)
+    monkeypatch.setattr("cogs.infra.discord_io.INBOX_TURN_SECONDS", 0.0)
     handled: list[str] = []
     await burst(handled)
     parsed = [item for item in handled if item != "tick"]
@@ -43,7 +43,7 @@ async def test_a_burst_is_handled_in_order_with_the_loop_turning_in_between(monk
 
 
 async def test_a_few_milliseconds_of_them_are_handled_in_one_turn(monkeypatch):
-    monkeypatch.setattr("cogs.discord_io.INBOX_TURN_SECONDS", 60.0)
+    monkeypatch.setattr("cogs.infra.discord_io.INBOX_TURN_SECONDS", 60.0)
     handled: list[str] = []
     await burst(handled)
     assert [item for item in handled if item != "tick"] == ["1", "2", "3"]

@@ -12,7 +12,9 @@ from __future__ import annotations
 import pytest
 import simcord.actors
 
-import cogs.puzzle_desk
+import cogs.puzzles.desk
+from cogs.tournament.ids import TOURNAMENT, TournamentAction
+from cogs.tournament.live import Tournaments
 from i18n import TEXTS, is_translated
 from i18n.catalog import available_languages
 from i18n.language import CATALOG
@@ -104,7 +106,7 @@ async def test_every_screen_of_the_main_flows_is_in_the_players_language(
 ):
     from tests.cogs.test_puzzles import answer, stocked
 
-    monkeypatch.setattr(cogs.puzzle_desk, "STOCK_PER_DIFFICULTY", 0)
+    monkeypatch.setattr(cogs.puzzles.desk, "STOCK_PER_DIFFICULTY", 0)
     await in_language(world, language)  # the server's setting and everyone's Discord
     ana = world.ana
     # a match against the bot: the table, the hand, each hand's end, the match's end
@@ -122,8 +124,9 @@ async def test_every_screen_of_the_main_flows_is_in_the_players_language(
     # a tournament's sign-up
     opened = await manager.slash(world.channel, "cuarenta tournament", format="knockout", size=4)
     assert not opened.ephemeral, opened.response.content
-    (tournament_id,) = world.env.bot.services.tournaments.by_id
-    joined = await ana.click(opened.response, custom_id=f"c40:tn:{tournament_id}:join")
+    (tournament_id,) = world.env.bot.services.get(Tournaments).by_id
+    join = TOURNAMENT.build(tournament_id=tournament_id, action=TournamentAction.JOIN)
+    joined = await ana.click(opened.response, custom_id=join)
     assert joined.ephemeral
     # the puzzle of the day, answered
     await stocked(world)

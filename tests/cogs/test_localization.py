@@ -7,7 +7,7 @@ import discord
 import pytest
 from discord import app_commands
 
-from cogs.localized import DISCORD_LOCALES, CatalogTranslator, L
+from cogs.infra.localized import DISCORD_LOCALES, CatalogTranslator, L
 from i18n import TEXTS
 from i18n.catalog import available_languages
 from i18n.checks import DESCRIPTION_MAX, NAME_MAX, valid_name

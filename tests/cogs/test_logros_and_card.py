@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from cogs.clock import now
+from cogs.infra.clock import now
+from cogs.logros.herald import LogroHerald
 from cogs.logros.messages import logros_text
+from cogs.seasons.keeper import SeasonKeeper
 from db import Logro, MatchOutcome, MatchRecord, PlayerResult
 from i18n import t
 from tables import ratings
@@ -37,7 +39,7 @@ async def test_logros_are_told_once_at_the_match_end_and_listed(world, make_bot)
     assert line.count("!") >= len(earned)  # every logro named, once
 
     # the match recorded again (a crash before the table was marked recorded): nothing new
-    herald = services(world.env).logros
+    herald = services(world.env).get(LogroHerald)
     record = match_record(session, 1.0)
     await herald.award(record)
     herald.announce(record.match_id)
@@ -72,13 +74,13 @@ async def test_old_matches_earn_their_logros_on_upgrade_without_telling(world, m
     winner = results[log.winner_side].user_id
     assert "first_win" in {e.logro for e in await world.env.bot.storage.player_logros(winner)}
     assert told(world) == []
-    scanned = await services(world.env).logros.backfill(1e12)
+    scanned = await services(world.env).get(LogroHerald).backfill(1e12)
     assert scanned == 0  # scanned once
 
 
 async def test_the_card_tells_the_matches_played(world):
     storage = world.env.bot.storage
-    season = await services(world.env).seasons.season_for(world.guild.id, 1767225600.0)
+    season = await services(world.env).get(SeasonKeeper).season_for(world.guild.id, 1767225600.0)
     ana, beto = world.ana.id, world.beto.id
     for number, (winner, loser) in enumerate([(ana, beto), (ana, beto), (beto, ana)]):
         match = replace(
@@ -111,7 +113,7 @@ async def test_a_move_log_that_cannot_be_replayed_earns_nothing_and_stops_nothin
         moves=("Kx", "7z"),
     )
     await world.env.bot.storage.record_match(broken)
-    await services(world.env).logros.award(broken)  # logged, not raised: the table ends
+    await services(world.env).get(LogroHerald).award(broken)  # logged, not raised: the table ends
     assert await world.env.bot.storage.player_logros(world.ana.id) == []
     world.env.errors.clear()  # the replay failure the bot logged on purpose
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 import asyncio
 import time
 
-from cogs.metrics import Metrics
-from cogs.scheduler import Scheduler
+from cogs.infra.metrics import Metrics
+from cogs.infra.scheduler import Scheduler
 
 INTERVAL = 0.01
 BLOCK = 0.3

@@ -7,7 +7,7 @@ import discord
 import pytest
 
 import tables.session
-from cogs.clock import now
+from cogs.infra.clock import now
 from i18n import t
 from tests.cogs.helpers import (
     buttons,

@@ -4,9 +4,9 @@ server's own with the player whose position each is, and the match never searche
 
 from __future__ import annotations
 
-import cogs.puzzle_desk
-from cogs.puzzle_desk import PuzzleDesk
-from cogs.workers import Workers
+import cogs.puzzles.desk
+from cogs.infra.workers import Workers
+from cogs.puzzles.desk import PuzzleDesk
 from db import Storage
 from engine import Rules
 from engine.ai.puzzles import bots_game
@@ -32,7 +32,7 @@ class CountedWorkers(Workers):
 async def test_restock_makes_the_servers_puzzles_from_a_recorded_match_in_the_worker(
     tmp_path, monkeypatch
 ):
-    monkeypatch.setattr(cogs.puzzle_desk, "STOCK_PER_DIFFICULTY", 0)  # no bots' games
+    monkeypatch.setattr(cogs.puzzles.desk, "STOCK_PER_DIFFICULTY", 0)  # no bots' games
     storage = await Storage.open(tmp_path / "cuarenta.sqlite3", keep_moves_days=None)
     workers = CountedWorkers()
     try:

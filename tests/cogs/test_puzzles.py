@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-import cogs.puzzle_desk
+import cogs.puzzles.desk
 import cogs.puzzles.handlers
-from cogs.clock import now
-from cogs.ui import ids
+from cogs.infra.clock import now
+from cogs.puzzles import ids as puzzle_ids
+from cogs.puzzles.desk import PuzzleDesk
 from cogs.ui.rows import Rows, button
 from engine.ai.puzzles import Puzzle
 from i18n import t, tn
@@ -23,7 +24,7 @@ STOCK = from_bot_games(list(range(6)))  # made once: a few seconds less per test
 @pytest.fixture(autouse=True)
 def no_restocking(monkeypatch):
     """The tests' puzzles are stocked by hand: the worker is not started for more."""
-    monkeypatch.setattr(cogs.puzzle_desk, "STOCK_PER_DIFFICULTY", 0)
+    monkeypatch.setattr(cogs.puzzles.desk, "STOCK_PER_DIFFICULTY", 0)
 
 
 async def stocked(world) -> None:
@@ -37,8 +38,9 @@ def custom_ids(message, kind: str) -> list[str]:
 async def puzzle_shown(world, message) -> tuple[Puzzle, str]:
     """The puzzle a message's buttons are about, and their day part."""
     first = (custom_ids(message, "pzc") or custom_ids(message, "pz"))[0]
-    _, _, puzzle_id, day, *_ = first.split(":")
-    return puzzle_of(await world.env.bot.storage.puzzle(puzzle_id)), day
+    parts = puzzle_ids.PUZZLE_CARD.parse_id(first) or puzzle_ids.PUZZLE.parse_id(first)
+    assert parts is not None
+    return puzzle_of(await world.env.bot.storage.puzzle(parts["puzzle_id"])), parts["day"]
 
 
 async def answer(world, member, message, best: bool = True):
@@ -59,7 +61,7 @@ async def answer(world, member, message, best: bool = True):
 
 
 async def standing(world, member):
-    today = await world.env.bot.services.puzzles.today(world.guild.id)
+    today = await world.env.bot.services.get(PuzzleDesk).today(world.guild.id)
     return await world.env.bot.storage.puzzle_standing(world.guild.id, member.id, today)
 
 
@@ -200,8 +202,10 @@ def forged_move(puzzle: Puzzle, day: str, case: str) -> str:
         case "tomorrow":
             parts["day"] = str(int(day) + 1)
         case "card to pick":
-            return ids.PUZZLE_CARD.build(puzzle_id=puzzle.puzzle_id, day=day, card=outsider(puzzle))
-    return ids.PUZZLE_MOVE.build(**parts)
+            return puzzle_ids.PUZZLE_CARD.build(
+                puzzle_id=puzzle.puzzle_id, day=day, card=outsider(puzzle)
+            )
+    return puzzle_ids.PUZZLE_MOVE.build(**parts)
 
 
 @pytest.mark.parametrize(

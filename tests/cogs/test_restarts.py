@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from cogs.clock import now
+from cogs.infra.clock import now
 from cogs.ui.table import hand_payload
 from db import Storage, StorageError
 from tables import TableSession

@@ -11,12 +11,12 @@ import pytest
 
 import cogs.ui.table
 import render.review
-from cogs.clock import now
+from cogs.infra.clock import now
+from cogs.infra.workers import Work, Workers
 from cogs.review.handlers import HINT_SECONDS
-from cogs.reviews import Reviewed
+from cogs.review.reviews import Reviewed, Reviews
 from cogs.ui import ids
 from cogs.ui.rows import button
-from cogs.workers import Work, Workers
 from engine import Card
 from engine.ai.teacher import replay
 from i18n import t
@@ -72,7 +72,8 @@ async def test_no_hint_while_waiting_for_the_other_player(world):
     await world.ana.slash(world.channel, "cuarenta start", mode="1v1")
     session = only_session(world.env)
     await world.ana.click(
-        table_message(world, session), custom_id=f"c40:lobby:{session.session_id}:hints"
+        table_message(world, session),
+        custom_id=ids.LOBBY.build(session_id=session.session_id, action="hints"),
     )
     await world.beto.click(table_message(world, session), label="Join")
     await world.ana.click(table_message(world, session), label="Start")
@@ -203,7 +204,7 @@ async def reviewed_in_advance(world, session, seat: int) -> None:
     """Compute the match's review now, outside the simulated Discord: in the worker it
     takes seconds on a busy machine, longer than a click may take to settle; the clicks
     then show it from the reviews kept (the path every later reader takes)."""
-    await world.env.bot.services.reviews.of(Reviewed.of_table(session, seat, "en"))
+    await world.env.bot.services.get(Reviews).of(Reviewed.of_table(session, seat, "en"))
 
 
 def costly_lines(text: str) -> list[str]:

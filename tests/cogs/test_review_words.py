@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from cogs.card_emojis import CardEmojis
+from cogs.infra.card_emojis import CardEmojis
 from cogs.review.messages import review_text
-from cogs.reviews import Ending, Reviewed
+from cogs.review.reviews import Ending, Reviewed
 from engine import Card, Move, Rules
 from engine.ai import teacher
 from i18n import t, tn

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cogs.rules_book import ROOT, rules_document
+from cogs.play.rules_book import ROOT, rules_document
 from i18n import t
 from tests.cogs.helpers import speaks
 

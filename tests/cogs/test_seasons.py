@@ -11,7 +11,8 @@ from dataclasses import replace
 
 import discord
 
-from cogs.clock import now
+from cogs.infra.clock import now
+from cogs.seasons.keeper import SeasonKeeper
 from tables import ratings
 from tests.cogs.helpers import duel_played, services
 from tests.cogs.test_leaderboard_and_stats import duel_record
@@ -22,7 +23,7 @@ def announcements(world) -> list[str]:
 
 
 async def season_now(world):
-    return await services(world.env).seasons.season_for(world.guild.id, now())
+    return await services(world.env).get(SeasonKeeper).season_for(world.guild.id, now())
 
 
 async def record(world, number: int, winner: int, loser: int) -> None:

@@ -9,7 +9,8 @@ import re
 import pytest
 
 import tables.session
-from cogs.card_emojis import CardEmojis
+from cogs.infra.card_emojis import CardEmojis
+from cogs.ui import ids
 from cogs.ui.pictures import table_picture
 from cogs.ui.table import card_tag, log_lines
 from engine import Bot, EventKind, Move
@@ -46,13 +47,15 @@ async def step(world, session_id) -> None:
     session = current(world.env, session_id)
     table = table_message(world, session)
     if session.paused_until is not None and session.current_seat().is_bot:
-        await world.ana.click(table, custom_id=f"c40:table:{session_id}:next")
+        await world.ana.click(
+            table, custom_id=ids.TABLE.build(session_id=session_id, what=ids.TableAction.NEXT)
+        )
         return
     hand = await open_hand(world, world.ana, session)
     card = enabled(hand, "card")[0]["custom_id"]
     choices = (await world.ana.click(hand, custom_id=card)).response
     takes = [b for b in enabled(choices, "take") if not b["custom_id"].endswith(":d")]
-    code = card.split(":")[-1]
+    code = ids.CARD.parse_id(card)["card"]
     options = session.options_for(world.ana.id, code, session.version)
     for button, option in zip(takes, options, strict=True):
         taken = len(option.takes)  # the played card is not counted among those taken

@@ -7,8 +7,10 @@ from dataclasses import replace
 import discord
 import pytest
 
-import cogs.live.tournament
-from cogs.ui.tournament import entry_words
+import cogs.tournament.live
+from cogs.tournament import ids as tournament_ids
+from cogs.tournament.live import Tournaments
+from cogs.tournament.messages import entry_words
 from i18n import t, tn
 from tables.tournament import Tournament, TournamentPhase
 from tests.cogs.helpers import (
@@ -26,11 +28,11 @@ from tests.cogs.helpers import (
 def tables_open_at_once(monkeypatch):
     """A round's tables open one after another with no pause: simcord lets a short
     virtual pause pass in real time, which made each round cost a second a table."""
-    monkeypatch.setattr(cogs.live.tournament, "OPEN_SPACING", 0.0)
+    monkeypatch.setattr(cogs.tournament.live, "OPEN_SPACING", 0.0)
 
 
 def live_tournament(world) -> Tournament:
-    (live,) = services(world.env).tournaments.by_id.values()
+    (live,) = services(world.env).get(Tournaments).by_id.values()
     return live.tournament
 
 
@@ -43,7 +45,9 @@ def thread_of(world, thread_id: int):
 
 
 def click_id(tournament: Tournament, action: str) -> str:
-    return f"c40:tn:{tournament.tournament_id}:{action}"
+    return tournament_ids.TOURNAMENT.build(
+        tournament_id=tournament.tournament_id, action=tournament_ids.TournamentAction(action)
+    )
 
 
 async def press(world, member, tournament: Tournament, action: str):
@@ -165,7 +169,9 @@ async def test_a_pair_signs_up_when_the_partner_accepts(world, manager):
     )
     assert asked.ephemeral and asked.response.content == t("tournament.pick_partner", "en")
     picked = await world.ana.select(
-        asked.response, [world.beto], custom_id=f"c40:tnpartner:{tournament.tournament_id}"
+        asked.response,
+        [world.beto],
+        custom_id=tournament_ids.TOURNAMENT_PARTNER.build(tournament_id=tournament.tournament_id),
     )
     assert picked.ephemeral
     invite = next(m for m in world.channel.history() if f"<@{world.beto.id}>" in m.content)
@@ -218,7 +224,7 @@ async def test_a_restart_mid_round_resumes_with_nothing_lost_or_doubled(
     """The bot dies after the round's first table opened and before the second: after the
     restart the second opens, the first is not opened again, and the sign-up message is
     the same one."""
-    monkeypatch.setattr(cogs.live.tournament, "OPEN_SPACING", 3600.0)  # the 2nd never opens
+    monkeypatch.setattr(cogs.tournament.live, "OPEN_SPACING", 3600.0)  # the 2nd never opens
     tournament = await open_tournament(world, manager, format="knockout", size=4, length="one")
     for member in (world.ana, world.beto, world.carla, manager):
         await press(world, member, tournament, "join")
@@ -254,7 +260,7 @@ async def test_a_side_that_never_plays_loses_by_walkover(world, manager, lang):
             break
         await world.env.advance_time(session.turn_seconds + 1)
     assert session.showed_up(session.seat_of(world.ana.id) % 2)
-    await world.env.advance_time(3 * 60 + cogs.live.tournament.SWEEP_SECONDS + 1)
+    await world.env.advance_time(3 * 60 + cogs.tournament.live.SWEEP_SECONDS + 1)
     tournament = live_tournament(world)
     (pairing,) = tournament.rounds[-1].pairings
     ana = tournament.entry_of(world.ana.id).number
@@ -282,7 +288,7 @@ async def test_no_tournament_where_the_bot_cannot_open_threads_or_in_maintenance
     services(world.env).openings.maintenance = True
     refused = await manager.slash(world.channel, "cuarenta tournament", format="knockout")
     assert refused.ephemeral and refused.response.content == t("refuse.maintenance", lang)
-    assert not services(world.env).tournaments.by_id
+    assert not services(world.env).get(Tournaments).by_id
 
 
 @pytest.mark.parametrize("lang", ["es", "en"])
@@ -340,7 +346,11 @@ async def test_a_tournament_of_four_pairs_is_played_to_a_champion(world, manager
     for inviter, partner in ((world.ana, world.beto), (world.carla, dani)):
         asked = await press(world, inviter, tournament, "join")
         await inviter.select(
-            asked.response, [partner], custom_id=f"c40:tnpartner:{tournament.tournament_id}"
+            asked.response,
+            [partner],
+            custom_id=tournament_ids.TOURNAMENT_PARTNER.build(
+                tournament_id=tournament.tournament_id
+            ),
         )
         invite = [m for m in world.channel.history() if f"<@{partner.id}>" in m.content][-1]
         await partner.click(invite, label=t("button.accept", "en"))
@@ -409,7 +419,7 @@ async def test_a_restart_in_sign_up_and_between_rounds_loses_nothing(world, mana
         loser = next(s.user_id for s in table.session.seats if s.user_id)
         await forfeit(replace(world, channel=thread_of(world, pairing.thread_id)), people[loser])
     await world.env.restart_bot(make_bot())
-    await world.env.advance_time(cogs.live.tournament.SWEEP_SECONDS + 5.0)
+    await world.env.advance_time(cogs.tournament.live.SWEEP_SECONDS + 5.0)
     tournament = live_tournament(world)
     assert len(tournament.rounds) == 2 and tournament.current.pairings[0].opened_at
     assert len(world.channel.threads) == 3  # two in round 1, the final: nothing twice
@@ -420,11 +430,11 @@ async def test_two_tournaments_run_side_by_side_in_two_channels(world, manager):
     first = await open_tournament(world, manager, format="knockout", size=2)
     opened = await manager.slash(other, "cuarenta tournament", format="swiss", size=2)
     assert not opened.ephemeral
-    assert len(services(world.env).tournaments.by_id) == 2
+    assert len(services(world.env).get(Tournaments).by_id) == 2
     await press(world, world.ana, first, "join")
     second = next(
         live.tournament
-        for live in services(world.env).tournaments.by_id.values()
+        for live in services(world.env).get(Tournaments).by_id.values()
         if live.tournament.channel_id == other.id
     )
     message = next(m for m in other.history() if m.id == second.message_id)
@@ -466,7 +476,7 @@ async def test_withdrawing_after_the_start_asks_first_and_hands_the_match_over(
 async def test_a_tournament_starts_by_itself_at_its_time_if_enough_signed_up(world, manager):
     tournament = await open_tournament(world, manager, format="knockout", size=4, starts_in=5)
     await press(world, world.ana, tournament, "join")
-    await world.env.advance_time(5 * 60 + cogs.live.tournament.SWEEP_SECONDS + 1)
+    await world.env.advance_time(5 * 60 + cogs.tournament.live.SWEEP_SECONDS + 1)
     waiting = live_tournament(world)  # one entry at its time: it waits for the host
     assert waiting.phase == TournamentPhase.SIGNUP and waiting.settings.starts_at is None
     assert (
@@ -479,14 +489,14 @@ async def test_a_tournament_starts_by_itself_at_its_time_if_enough_signed_up(wor
     assert not opened.ephemeral
     timed = next(
         live.tournament
-        for live in services(world.env).tournaments.by_id.values()
+        for live in services(world.env).get(Tournaments).by_id.values()
         if live.tournament.channel_id == other.id
     )
     message = next(m for m in other.history() if m.id == timed.message_id)
     for member in (world.beto, world.carla):
         await member.click(message, custom_id=click_id(timed, "join"))
-    await world.env.advance_time(2 * 60 + cogs.live.tournament.SWEEP_SECONDS + 2)
-    started = services(world.env).tournaments.get(timed.tournament_id).tournament
+    await world.env.advance_time(2 * 60 + cogs.tournament.live.SWEEP_SECONDS + 2)
+    started = services(world.env).get(Tournaments).get(timed.tournament_id).tournament
     assert started.phase == TournamentPhase.RUNNING
     assert all(p.opened_at for p in started.current.pairings if p.b is not None)
 
@@ -496,7 +506,9 @@ async def test_a_stale_partner_pick_after_a_cancel_changes_nothing(world, manage
     asked = await press(world, world.ana, tournament, "join")
     await press(world, manager, tournament, "cancel")
     late = await world.ana.select(
-        asked.response, [world.beto], custom_id=f"c40:tnpartner:{tournament.tournament_id}"
+        asked.response,
+        [world.beto],
+        custom_id=tournament_ids.TOURNAMENT_PARTNER.build(tournament_id=tournament.tournament_id),
     )
     assert late.ephemeral and late.response.content == t("refuse.tournament_over", "en")
     assert not live_tournament(world).invites and not live_tournament(world).entries

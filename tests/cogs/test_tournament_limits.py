@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cogs.ui.tournament import (
+from cogs.tournament.messages import (
     bracket_picture,
     call_text,
     confirm_leave_payload,

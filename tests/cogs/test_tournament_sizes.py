@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-import cogs.live.tournament
+import cogs.tournament.live
 from i18n import t
 from tables.tournament import TournamentPhase
 from tests import discord_limits as limits
@@ -18,7 +18,7 @@ from tests.cogs.test_tournament import live_tournament, message_of, open_tournam
 def one_table_opens(monkeypatch):
     """The round's first table opens, the others wait (an hour apart, in virtual time):
     the message is what is looked at, and a loaded machine must not time simcord out."""
-    monkeypatch.setattr(cogs.live.tournament, "OPEN_SPACING", 3600.0)
+    monkeypatch.setattr(cogs.tournament.live, "OPEN_SPACING", 3600.0)
 
 
 @pytest.mark.parametrize(("fmt", "size"), [("knockout", 38), ("swiss", 18)])

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import os
 
-from cogs.workers import THINK_NICENESS, Work
+from cogs.infra.workers import THINK_NICENESS, Work
+from cogs.ui import ids
 from engine import Game, Move
 from tests.cogs.helpers import enabled, only_session, play_one_turn, play_until_over, table_message
 
@@ -21,7 +22,7 @@ async def test_a_whole_match_against_the_bot(world):
     assert turns > 10
     final = table_message(world, session)
     assert "🏆" in final.content
-    actions = {b["custom_id"].split(":")[-1] for b in enabled(final, "table")}
+    actions = {ids.TABLE.parse_id(b["custom_id"])["what"] for b in enabled(final, "table")}
     assert actions == {"rules", "rematch"}  # the hand button is disabled at the end
     stats = await world.env.bot.storage.player_stats(world.ana.id, world.guild.id)
     assert stats is not None and stats.matches == 1 and stats.bot_matches == 1

@@ -23,6 +23,10 @@ def pg_database(postgres_server) -> str:
     return fresh_database(postgres_server)
 
 
+TERMINATE_WAIT_MS = 60_000  # how long the server may take to end a backend (a bound)
+RECONNECT_WAIT_SECONDS = 30.0  # how long a new connection may take to open (a bound)
+
+
 async def sql(database: str, statement: str, *args):
     conn = await asyncpg.connect(database)
     try:
@@ -153,11 +157,20 @@ async def test_writes_blocked_by_another_connections_locks_are_storage_busy(pg_d
 
 
 async def test_a_connection_the_server_dropped_is_opened_again(pg_database):
-    storage = await Storage.open(pg_database)
+    # The new connection may take the server longer than the bot's 2 s to open on a loaded
+    # machine (a backend forked and started): given time, it must still be opened again.
+    storage = await Storage.open(pg_database, busy_timeout=RECONNECT_WAIT_SECONDS)
     try:
         await storage.save_session("g", 1, 2, "game", {"turn": 1})
         (pid,) = await storage._db.fetchone("SELECT pg_backend_pid()")
-        await sql(pg_database, "SELECT pg_terminate_backend($1)", pid)
+        # pg_terminate_backend(pid) only signals the backend: on a loaded machine it may
+        # still answer the calls below, and the connection is then dropped after them (or
+        # between two). With a timeout it returns once the backend has exited (PostgreSQL
+        # 14+), so the connection is dropped before the first call, as the test means.
+        ((ended,),) = await sql(
+            pg_database, "SELECT pg_terminate_backend($1, $2)", pid, TERMINATE_WAIT_MS
+        )
+        assert ended, "the server did not end the connection"
         failures = 0
         for _ in range(3):  # the one call that finds it dropped may fail; then it is back
             try:

@@ -17,20 +17,24 @@ import contextlib
 import logging
 from collections.abc import Callable
 from functools import partial
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import discord
 
 from db import Shards, Storage
-from render.tournament import draw_bracket
+from render.tournament import BracketPicture, draw_bracket
 from tables import EndReason, Phase, Refusal, TableSession, new_session_id
 from tables.tournament import Pairing, Tournament, TournamentPhase
 
-from ..clock import now
-from ..discord_io import DiscordIO
-from ..scheduler import Scheduler
+from ..infra.clock import now
+from ..infra.discord_io import DiscordIO
+from ..infra.events import TableOver
+from ..infra.retry import channel_gone
+from ..infra.scheduler import Scheduler
+from ..live.publishing import PublishLoop, Unreachable, fingerprint
+from ..live.runtime import TableRuntime
 from ..ui.pictures import picture_file
-from ..ui.tournament import (
+from .messages import (
     bracket_picture,
     call_text,
     message_link,
@@ -38,14 +42,16 @@ from ..ui.tournament import (
     thread_name,
     tournament_payload,
 )
-from .runtime import TableRuntime
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 OPEN_SPACING = 1.0  # seconds between two tables of a round opening
 SWEEP_SECONDS = 30.0
-RETRY_SECONDS = (2.0, 5.0, 15.0, 30.0)
+
+
+class ChannelGone(Exception):
+    """The tournament's channel was deleted."""
 
 
 class LiveTournament:
@@ -53,16 +59,25 @@ class LiveTournament:
         self._host = host
         self.tournament = tournament
         self._lock = asyncio.Lock()
-        self._publish_wanted = False
-        self._publishing: asyncio.Task[None] | None = None
         self._opening: asyncio.Task[None] | None = None
+        self._unreachable = False  # its channel is gone
+        self._shown: str | None = None  # what its message shows (None: not known)
+        self._picture_shown: str | None = None  # the picture it carries
+        self._loop = PublishLoop(
+            host.scheduler,
+            f"tournament {tournament.tournament_id}",
+            self._show,
+            self.unreachable,
+            closed=lambda: self._unreachable,
+        )
 
     @property
     def tournament_id(self) -> str:
         return self.tournament.tournament_id
 
-    async def change(self, apply: Callable[[Tournament], T]) -> T:
-        """Apply a change and save it; if either fails, the tournament is as it was."""
+    async def change(self, apply: Callable[[Tournament], T], *, publish: bool = True) -> T:
+        """Apply a change and save it; if either fails, the tournament is as it was.
+        `publish`: show it (not for what only the publisher itself records)."""
         async with self._lock:
             before = self.tournament.to_dict()
             try:
@@ -71,7 +86,8 @@ class LiveTournament:
             except BaseException:
                 self.tournament = Tournament.from_dict(before)
                 raise
-        self.publish()
+        if publish:
+            self.publish()
         return result
 
     async def _save(self) -> None:
@@ -92,58 +108,99 @@ class LiveTournament:
 
     # ------------------------------------------------------------- its message
     def publish(self) -> None:
-        """Bring the public message to the saved state, soon (one edit for a burst)."""
-        self._publish_wanted = True
-        if self._publishing is None or self._publishing.done():
-            self._publishing = self._host.scheduler.spawn(
-                self._publish(), f"tournament-publish-{self.tournament_id}"
-            )
+        """Bring the public message to the saved state, soon (one edit for a burst), on
+        the publish loop tables use (live/publishing.py)."""
+        self._loop.publish()
 
-    async def _publish(self) -> None:
-        attempt = 0
-        while self._publish_wanted:
-            self._publish_wanted = False
-            tournament = self.tournament
-            payload = tournament_payload(tournament, tournament.lang)
-            files = await self._picture()
+    async def _show(self) -> None:
+        """Edit the message to the saved state (nothing when it shows it already; the
+        picture uploaded only when it changed); post it again if it was deleted. The
+        channel gone ends the tournament; a refusal (403) is not retried."""
+        tournament = self.tournament
+        payload = tournament_payload(tournament, tournament.lang)
+        picture = bracket_picture(tournament, tournament.lang) if tournament.rounds else None
+        picture_key = None if picture is None else fingerprint(picture)
+        shown = fingerprint((payload.content, payload.rows, picture_key))
+        message_id = tournament.message_id
+        if message_id is not None and shown == self._shown:
+            return
+        io_, requests = self._host.io, self._loop.requests
+        if message_id is not None:
+            files = await self._picture(picture, keep=picture_key == self._picture_shown)
             try:
-                if tournament.message_id is None:
-                    message = await self._host.io.send(
-                        tournament.channel_id, payload.content, view=payload.view, files=files
-                    )
-                    await self.change(partial(Tournament.show_in, message_id=message.id))
-                else:
-                    await self._host.io.edit_message(
+                await requests.request(
+                    partial(
+                        io_.edit_message,
                         tournament.channel_id,
-                        tournament.message_id,
+                        message_id,
                         content=payload.content,
                         view=payload.view,
                         attachments=files,
                     )
-                attempt = 0
-            except discord.NotFound:  # the message was deleted: post it again
-                await self.change(partial(Tournament.show_in, message_id=None))
-                self._publish_wanted = True
-            except Exception:
-                delay = RETRY_SECONDS[min(attempt, len(RETRY_SECONDS) - 1)]
-                attempt += 1
-                log.warning("tournament %s: message not updated; again in %.0f s",
-                            self.tournament_id, delay, exc_info=True)  # fmt: skip
-                self._publish_wanted = True
-                await asyncio.sleep(delay)
+                )
+                self._shown, self._picture_shown = shown, picture_key
+                return
+            except discord.NotFound as error:
+                if channel_gone(error):
+                    raise Unreachable(str(error)) from error
+                # The message was deleted: post it again (the retrier pauses first).
+                await self.change(partial(Tournament.show_in, message_id=None), publish=False)
+        files = await self._picture(picture, keep=False)
+        try:
+            message = await requests.request(
+                partial(
+                    io_.send,
+                    tournament.channel_id,
+                    payload.content,
+                    view=payload.view,
+                    files=files or None,
+                )
+            )
+        except discord.NotFound as error:
+            raise Unreachable(str(error)) from error
+        self._shown, self._picture_shown = shown, picture_key
+        await self.change(partial(Tournament.show_in, message_id=message.id), publish=False)
 
-    async def _picture(self) -> list[discord.File]:
-        """The bracket or standings picture, once the tournament has started."""
-        tournament = self.tournament
-        if not tournament.rounds:
+    async def _picture(self, picture: BracketPicture | None, *, keep: bool) -> Any:
+        """The bracket or standings picture to attach (MISSING: keep the one shown)."""
+        if keep:
+            return discord.utils.MISSING
+        if picture is None:
             return []
-        picture = bracket_picture(tournament, tournament.lang)
         png = await asyncio.to_thread(draw_bracket, picture)
         return [picture_file(png, "torneo.png")]
+
+    async def unreachable(self) -> None:
+        """Its channel is gone: the tournament ends (cancelled, saved as no longer live),
+        as a table whose channel is gone does; nothing of it is published again."""
+        if self._unreachable:
+            return
+        self._unreachable = True
+        log.warning("tournament %s: its channel %s is gone; it ends",
+                    self.tournament_id, self.tournament.channel_id)  # fmt: skip
+        if self.tournament.is_live:
+            try:
+                to_stop = await self.change(
+                    lambda t: t.cancel(t.host_id, manager=True), publish=False
+                )
+            except Exception:
+                log.warning("tournament %s: could not be ended", self.tournament_id,
+                            exc_info=True)  # fmt: skip
+                return
+            await self.stop_tables(to_stop)
+
+    async def stop_tables(self, table_ids: list[str]) -> None:
+        """Stop the open tables of a tournament that ended early: none plays on for nothing."""
+        for table_id in table_ids:
+            table = self._host.runtime.tables.get(table_id)
+            if table is not None and table.session.is_live:
+                await table.change(lambda s: s.stop(now()))
 
     # ------------------------------------------------------------------ rounds
     def open_round(self) -> None:
         """Open the current round's tables that are not open yet, one after another."""
+        if self._unreachable:
+            return
         if self._opening is None or self._opening.done():
             self._opening = self._host.scheduler.spawn(
                 self._open_round(), f"tournament-open-{self.tournament_id}"
@@ -155,6 +212,9 @@ class LiveTournament:
                 await asyncio.sleep(OPEN_SPACING)
             try:
                 await self._open(pairing.a)
+            except ChannelGone:
+                await self.unreachable()
+                return
             except Exception:
                 log.warning("tournament %s: a table could not open; the sweep retries",
                             self.tournament_id, exc_info=True)  # fmt: skip
@@ -177,7 +237,12 @@ class LiveTournament:
         lang = tournament.lang
         if pairing.thread_id is None:
             name = thread_name(tournament, pairing, current, lang)
-            thread_id = await self._host.io.create_thread(tournament.channel_id, name)
+            try:
+                thread_id = await self._host.io.create_thread(tournament.channel_id, name)
+            except discord.NotFound as error:
+                if channel_gone(error):
+                    raise ChannelGone from error
+                raise
             await self.change(lambda t: setattr(self._pairing(entry), "thread_id", thread_id))
             pairing = self._pairing(entry)
         assert pairing.thread_id is not None
@@ -303,7 +368,6 @@ class Tournaments:
         self.runtime = runtime
         self.by_id: dict[str, LiveTournament] = {}  # live ones, and those ended since
         self._resumed = False
-        runtime.kit.followers.follow(self._table_over)
 
     def in_channel(self, channel_id: int) -> LiveTournament | None:
         return next(
@@ -339,13 +403,16 @@ class Tournaments:
         live = LiveTournament(self, tournament)
         self.by_id[tournament.tournament_id] = live
         try:
-            await live.change(lambda t: None)
+            await live.change(lambda t: None, publish=False)  # its command posts it
         except BaseException:
             del self.by_id[tournament.tournament_id]
             raise
         return live
 
-    def _table_over(self, session: TableSession) -> None:
+    async def table_over(self, over: TableOver) -> None:
+        """A table is over (events.py): a tournament's counts in it (once: a result told
+        again is refused), in a task of its own (the next round opens from there)."""
+        session = over.session
         live = self.by_id.get(session.tournament_id or "")
         if live is not None and live.tournament.phase == TournamentPhase.RUNNING:
             self.scheduler.spawn(

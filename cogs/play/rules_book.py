@@ -14,7 +14,7 @@ from pathlib import Path
 
 import discord
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 BOTH = "RULES.md"  # Spanish, then English from this heading on
 ENGLISH_HEADING = "\n## English"
 FILE_NAME = "cuarenta-rules-{lang}.md"

@@ -14,7 +14,7 @@ import contextlib
 import logging
 import re
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from contextlib import AbstractContextManager
 from typing import Any
 
@@ -194,14 +194,18 @@ def count_requests(client: discord.Client, middleware: ClientMiddlewareType) -> 
 
 
 def click_buttons_directly(
-    client: discord.Client, answering: Callable[[], AbstractContextManager[None]]
+    client: discord.Client,
+    answering: Callable[[], AbstractContextManager[None]],
+    stray: Callable[[discord.Interaction], Awaitable[None]],
 ) -> None:
     """Call a dynamic button (ui.ids.Clickable) with the clicked button alone, made from
     its custom_id, inside `answering()` (Background.click: background work gives way to a
     crowd of clicks). discord.py first reads the whole message clicked into a View, every
     button of a hand on every click (130 µs here, 3% of the bot's CPU in the loopback
-    benchmark), only to find that one button in it. Selects keep discord.py's way: their
-    values are read into the item from the view."""
+    benchmark), only to find that one button in it; here the id is only looked for among
+    the message's components, and a click whose id is not there (sent by hand: a hand's
+    card id on the public table), a select's too, goes to `stray`, not to the item.
+    Selects keep discord.py's way: their values are read into the item from the view."""
     store = client._connection._view_store
     read_from_view = store.schedule_dynamic_item_call
 
@@ -212,7 +216,16 @@ def click_buttons_directly(
         custom_id: str,
         match: re.Match[str],
     ) -> None:
-        if component_type != discord.ComponentType.button.value or interaction.message is None:
+        message = interaction.message
+        if message is not None and not carries(message.components, custom_id):
+            try:  # (discord.py would drop it unanswered)
+                await stray(interaction)
+            except Exception:
+                log.exception("could not refuse the click on %s", custom_id)
+            finally:
+                _let_go(interaction)
+            return
+        if component_type != discord.ComponentType.button.value or message is None:
             await read_from_view(component_type, factory, interaction, custom_id, match)
             return
         try:
@@ -226,6 +239,15 @@ def click_buttons_directly(
             _let_go(interaction)
 
     store.schedule_dynamic_item_call = call  # type: ignore[method-assign]
+
+
+def carries(components: Sequence[Any], custom_id: str) -> bool:
+    """`custom_id` is one of these components' (rows, and what they hold)."""
+    return any(
+        getattr(item, "custom_id", None) == custom_id
+        or carries(getattr(item, "children", ()), custom_id)
+        for item in components
+    )
 
 
 def _let_go(interaction: discord.Interaction) -> None:

@@ -1,5 +1,5 @@
-"""`PuzzleDesk`: one per bot (Services.puzzles): keeps puzzles in stock and posts each
-server's puzzle of the day.
+"""`PuzzleDesk`: one per bot (the puzzles feature provides it): keeps puzzles in stock
+and posts each server's puzzle of the day.
 
 - Stock: puzzles are made in the PUZZLES worker (low priority, never in a click or the
   event loop), from the server's finished matches not yet searched, and from the bots'
@@ -35,14 +35,15 @@ from tables.puzzles import (
     puzzle_of,
 )
 
-from .caches import SettingsCache
-from .card_emojis import CardEmojis
-from .clock import backoff, now, sleep_until
-from .languages import server_language
-from .scheduler import Scheduler
-from .ui.pictures import picture_file
-from .ui.puzzles import move_words, puzzle_picture, puzzle_text, solve_rows
-from .workers import Work, Workers
+from ..infra.caches import SettingsCache
+from ..infra.card_emojis import CardEmojis
+from ..infra.clock import now, sleep_until
+from ..infra.languages import server_language
+from ..infra.retry import retrying
+from ..infra.scheduler import Scheduler
+from ..infra.workers import Work, Workers
+from ..ui.pictures import picture_file
+from .messages import move_words, puzzle_picture, puzzle_text, solve_rows
 
 log = logging.getLogger(__name__)
 
@@ -213,25 +214,21 @@ class PuzzleDesk:
     ) -> discord.Message | None:
         channel = self.client.get_partial_messageable(server.channel_id, guild_id=server.guild_id)
         lang = await self._language(server.guild_id)
-        for attempt in range(POST_TRIES):
-            try:
-                return await channel.send(
+        try:
+            return await retrying(
+                lambda: channel.send(
                     content=text,
                     file=picture_file(png, "reto.png"),
                     view=solve_rows(puzzle, day, lang).as_view(),
                     allowed_mentions=discord.AllowedMentions.none(),
                     nonce=f"c40pz{server.guild_id % 10**9}d{day}",
-                )
-            except (discord.Forbidden, discord.NotFound) as error:
-                log.warning("puzzle post to channel %s refused: %s", server.channel_id, error)
-                return None
-            except discord.HTTPException as error:
-                log.info(
-                    "puzzle post to channel %s failed (%s), trying again", server.channel_id, error
-                )
-                await asyncio.sleep(backoff(attempt))
-        log.warning("puzzle post to channel %s failed %s times", server.channel_id, POST_TRIES)
-        return None
+                ),
+                f"puzzle post to channel {server.channel_id}",
+                tries=POST_TRIES,
+            )
+        except discord.HTTPException as error:  # refused or gone (never retried), or tries out
+            log.warning("puzzle post to channel %s not made: %s", server.channel_id, error)
+            return None
 
     async def _language(self, guild_id: int) -> str:
         """The server's language (the post is for everyone: nobody's own Discord's)."""

@@ -21,10 +21,10 @@ from tables.tournament import (
     TournamentPhase,
 )
 
+from ..ui.rows import Payload, Rows, Style, button, select
+from ..ui.words import bot_words
 from . import ids
 from .ids import TournamentAction
-from .rows import Payload, Rows, Style, button, select
-from .words import bot_words
 
 
 def message_link(tournament: Tournament) -> str:

@@ -13,9 +13,9 @@ from engine import Rules
 from engine.ai import teacher
 from tables import EndReason, TableSession
 
-from .ui.pictures import table_picture
-from .ui.words import bot_words, seat_name
-from .workers import Work, Workers
+from ..infra.workers import Work, Workers
+from ..ui.pictures import table_picture
+from ..ui.words import bot_words, seat_name
 
 REVIEWS_KEPT = 64  # reviews kept in memory, by match
 

@@ -11,9 +11,9 @@ from render.review import move_picture
 from render.table import TablePicture
 from tables.picture_words import picture_words
 
+from ..ui.rows import Rows, Style, button
+from ..ui.words import CardDisplay, cards_text, plain, score_text
 from . import ids
-from .rows import Rows, Style, button
-from .words import CardDisplay, cards_text, plain, score_text
 
 RANK_NAMES = "A234567JQK"
 

@@ -6,7 +6,7 @@ THINK (a searching bot's move), HINT (a player's hint), REVIEW (a finished match
 reviewed) and PUZZLES (puzzles made from matches), the last two at a lower priority so
 that they never slow a running table.
 
-One policy for all three: processes are *spawned*, never forked, so that they do not
+One policy for all four: processes are *spawned*, never forked, so that they do not
 inherit the bot's threads (aiosqlite's), open sockets and locks, which a fork copies in
 whatever state they happen to be.
 

@@ -1,0 +1,41 @@
+"""`TableEvents`: the one way to hear that a table's match is over.
+
+The table driver announces it once the match is recorded and rated; seasons, logros,
+tournaments (and any feature later) subscribe when they are set up. The driver names no
+feature. Listeners are awaited in the order they subscribed, and the table is marked
+recorded only after all of them: a failure makes the driver announce it again, so every
+listener must be idempotent (a logro is earned once, a tournament's result counts once).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+from db import MatchRecord, Season
+from tables import TableSession
+
+
+@dataclass(frozen=True)
+class TableOver:
+    """A finished (or stopped) table: its session, its record (None: nothing to record,
+    as a match stopped before its first hand) and the season it counts in."""
+
+    session: TableSession
+    record: MatchRecord | None
+    season: Season | None
+
+
+TableOverListener = Callable[[TableOver], Awaitable[None]]
+
+
+class TableEvents:
+    def __init__(self) -> None:
+        self._table_over: list[TableOverListener] = []
+
+    def on_table_over(self, listener: TableOverListener) -> None:
+        self._table_over.append(listener)
+
+    async def table_over(self, over: TableOver) -> None:
+        for listener in self._table_over:
+            await listener(over)
