@@ -404,6 +404,19 @@ _V11 = (
     "CREATE INDEX logros_to_announce ON logros (match_id) WHERE announced = 0",
 )
 
+# v12: the puzzles each player has been shown for practice (per server): practice never
+# serves a player one again, and the daily post prefers puzzles nobody there has practised.
+_V12 = (
+    """CREATE TABLE puzzle_seen (
+        guild_id  INTEGER NOT NULL,
+        user_id   INTEGER NOT NULL,
+        puzzle_id TEXT NOT NULL,
+        seen_at   REAL NOT NULL,
+        PRIMARY KEY (guild_id, user_id, puzzle_id)
+    )""",
+    "CREATE INDEX puzzle_seen_by_puzzle ON puzzle_seen (guild_id, puzzle_id)",
+)
+
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     _V1,
     _V2,
@@ -416,6 +429,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     _V9,
     _V10,
     _V11,
+    _V12,
 )
 LATEST_VERSION = len(MIGRATIONS)
 

@@ -415,13 +415,15 @@ class PuzzleAnswer:
 @dataclass(frozen=True)
 class PuzzleAttempt:
     """A player's counted answer to a day's puzzle. `first`: this call recorded it (False:
-    an earlier answer counts, and `move`/`solved` are that one's)."""
+    an earlier answer counts, and `move`/`solved` are that one's). `ended`: the streak this
+    answer found broken (by a missed day or this wrong answer), to be told; 0 if none."""
 
     first: bool
     move: str
     solved: bool
     streak: int
     best_streak: int
+    ended: int = 0
 
 
 @dataclass(frozen=True)

@@ -148,6 +148,14 @@ PUZZLE_MESSAGES: dict[str, tuple[str, str]] = {
         "Racha: {streak} · mejor racha: {best}",
         "Streak: {streak} · best streak: {best}",
     ),
+    "puzzle.streak_ended.one": (
+        "Se cortó tu racha de 1 día; empieza otra.",
+        "Your 1-day streak is over; start another.",
+    ),
+    "puzzle.streak_ended.other": (
+        "Se cortó tu racha de {count} días; empieza otra.",
+        "Your {count}-day streak is over; start another.",
+    ),
     "puzzle.counted_before": (
         "Tu primera respuesta es la que cuenta: {move} ({verdict}).",
         "Your first answer is the one that counts: {move} ({verdict}).",
@@ -188,9 +196,13 @@ PUZZLE_MESSAGES: dict[str, tuple[str, str]] = {
         "Ese reto no existe (o no es de este servidor). Abre el de hoy con /cuarenta reto.",
         "There is no such puzzle (or not on this server). Open today's with /cuarenta puzzle.",
     ),
-    "refuse.puzzle_old": (
-        "Ese era el reto de otro día: ya no cuenta. Abre el de hoy con /cuarenta reto.",
-        "That was another day's puzzle: it no longer counts. Open today's with /cuarenta puzzle.",
+    "puzzle.late_note": (
+        "🕰️ Este era el reto de otro día: lo puedes resolver, pero ya no cuenta para la racha. El de hoy: /cuarenta reto.",
+        "🕰️ This was another day's puzzle: you can solve it, but it no longer counts for your streak. Today's: /cuarenta puzzle.",
+    ),
+    "refuse.puzzle_practice_all_seen": (
+        "Ya viste todos los retos de práctica de esa dificultad que hay aquí. Preparo más: vuelve en unos minutos, o prueba otra dificultad.",
+        "You have seen every practice puzzle of that difficulty here. More are being made: come back in a few minutes, or try another difficulty.",
     ),
     "refuse.puzzle_bad_move": (
         "Esa jugada no está en el reto: elige una carta de la mano del reto.",

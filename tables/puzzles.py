@@ -22,6 +22,7 @@ from .refusal import Refusal
 
 DAY_SECONDS = 86400
 HOUR_SECONDS = 3600
+RECENT_DAYS = 7  # practice never serves a day's puzzle this recent (its answer was just told)
 NO_HOUR = 0  # a server without a daily post: its days start at midnight (UTC, and its spread)
 # The difficulty of each day in turn: the week starts easy.
 ROTATION = (Difficulty.EASY, Difficulty.EASY, Difficulty.MEDIUM, Difficulty.MEDIUM, Difficulty.HARD)

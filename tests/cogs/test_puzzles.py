@@ -172,7 +172,7 @@ async def test_stats_show_the_players_puzzles_in_one_line(world, lang):
     assert "🧩" not in nobody.response.content
 
 
-async def test_yesterdays_puzzle_is_refused_and_changes_nothing(world):
+async def test_yesterdays_puzzle_opens_as_practice_and_changes_nothing(world):
     await stocked(world)
     shown = await world.ana.slash(world.channel, "cuarenta puzzle")
     puzzle, _ = await puzzle_shown(world, shown.response)
@@ -181,9 +181,10 @@ async def test_yesterdays_puzzle_is_refused_and_changes_nothing(world):
     )
     picked = (await world.ana.click(shown.response, custom_id=card_id)).response
     await world.env.advance_time(DAY_SECONDS)
-    move_id = custom_ids(picked, "pzm")[0]
-    refused = await world.ana.click(picked, custom_id=move_id)
-    assert refused.ephemeral and refused.response.content == t("refuse.puzzle_old", "en")
+    move_id = next(c for c in custom_ids(picked, "pzm"))
+    answered = await world.ana.click(picked, custom_id=move_id)
+    assert answered.response.ephemeral
+    assert t("puzzle.practice_note", "en") in answered.response.content
     assert await standing(world, world.ana) is None
 
 
