@@ -113,8 +113,8 @@ async def practice_puzzle(
     last days', today's and those chosen ahead: practice must not give their answer away),
     that the player never answered as a day's puzzle nor was shown for practice; the one at
     fraction `pick` (0 <= pick < 1) of them. None when there is none left."""
-    params = (guild_id, BOTS_GUILD, difficulty, guild_id, since_day, guild_id, user_id)
-    params += (guild_id, user_id)
+    params: tuple[int | str, ...] = (guild_id, BOTS_GUILD, difficulty, guild_id, since_day)
+    params += (guild_id, user_id, guild_id, user_id)
     async with db.transaction():
         count = await db.fetchone(f"SELECT COUNT(*) {_PRACTICE_FROM}", params)
         total = 0 if count is None else int(count[0])

@@ -146,7 +146,9 @@ async def test_a_player_of_schema_9_is_unrated_until_their_next_counted_answer(t
 
 
 async def test_the_stock_counts_only_what_the_server_has_not_had(storage):
-    await storage.add_puzzles([puzzle(f"e{n}") for n in range(3)] + [puzzle("h", difficulty="hard")])
+    await storage.add_puzzles(
+        [puzzle(f"e{n}") for n in range(3)] + [puzzle("h", difficulty="hard")]
+    )
     assert await storage.puzzle_counts(GUILD) == {"easy": 3, "hard": 1}
     await storage.choose_puzzle_day(GUILD, DAY, "easy")
     await storage.choose_puzzle_day(GUILD, DAY + 1, "hard")
