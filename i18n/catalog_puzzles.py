@@ -51,8 +51,12 @@ PUZZLE_MESSAGES: dict[str, tuple[str, str]] = {
     "puzzle.difficulty.medium": ("media", "medium"),
     "puzzle.difficulty.hard": ("difícil", "hard"),
     "puzzle.situation": (
-        "Último reparto de la mano y te toca. Tú: {mine} · Rival: {theirs} · recogidas: tú {cards_mine}, el rival {cards_theirs}.",
-        "Last deal of the hand, your turn. You: {mine} · Opponent: {theirs} · captured: you {cards_mine}, the opponent {cards_theirs}.",
+        "Último reparto de la mano y te toca. Tú: {mine} · Rival: {theirs} · recogidas: tú {cards_mine}, el rival {cards_theirs}",
+        "Last deal of the hand, your turn. You: {mine} · Opponent: {theirs} · captured: you {cards_mine}, the opponent {cards_theirs}",
+    ),
+    "puzzle.rules": (
+        "Se juega con {rules}: así cuenta cada jugada.",
+        "Played by {rules}: that is how each play scores.",
     ),
     "puzzle.chicas": (" · chicas {mine}–{theirs}", " · chicas {mine}–{theirs}"),
     "puzzle.rival": ("Rival", "Opponent"),
@@ -102,41 +106,96 @@ PUZZLE_MESSAGES: dict[str, tuple[str, str]] = {
         "❌ **No era esa.** La jugada: {move}",
         "❌ **Not that one.** The play: {move}",
     ),
-    "puzzle.why.lock": (
-        "A 38 no se juega sino con caída: esta jugada manda en la chica.",
-        "At 38 only a caída scores: this play rules the chica.",
+    # Why the best play beats the next best ({other}), from the analysis of both lines.
+    "puzzle.why.wins_chica": (
+        "Con esta llegas a 40 y ganas la chica en esta mano; con ninguna otra.",
+        "This one reaches 40 and wins the chica this hand; no other play does.",
     ),
-    "puzzle.why.caida": (
-        "La caída suma y deja al rival sin lo mejor.",
-        "The caída scores and leaves the opponent nothing good.",
+    "puzzle.why.saves_chica": (
+        "Con cualquier otra, el rival gana la chica en esta mano (con {other}, por ejemplo).",
+        "With any other play the opponent wins the chica this hand ({other}, for one).",
     ),
+    "puzzle.why.rival_caida": (
+        "Con {other}, el rival te hace caída con un {rank}.",
+        "With {other}, the opponent makes a caída with a {rank}.",
+    ),
+    "puzzle.why.caida": ("Haces caída con {card}.", "You make a caída with {card}."),
     "puzzle.why.limpia": (
-        "Limpias la mesa y no le dejas nada.",
-        "You sweep the table and leave nothing.",
+        "Limpias la mesa: no le dejas nada.",
+        "You sweep the table: nothing is left for the opponent.",
     ),
-    "puzzle.why.avoid_caida": (
-        "Echar un {rank} era regalar una caída: el rival tiene {rank}.",
-        "Dropping a {rank} gave away a caída: the opponent holds one.",
+    "puzzle.why.takes_carton": (
+        "Así el cartón es tuyo: {points} puntos.",
+        "This way the count is yours: {points} points.",
+    ),
+    "puzzle.why.denies_carton": (
+        "Así el rival no se lleva el cartón (con {other} se lo lleva: {points} puntos).",
+        "This way the opponent misses the count (with {other} they take it: {points} points).",
+    ),
+    "puzzle.why.smaller_carton": (
+        "El rival se lleva el cartón igual, pero más chico: {points} puntos en vez de {other_points}.",
+        "The opponent takes the count anyway, but a smaller one: {points} points instead of {other_points}.",
+    ),
+    "puzzle.why.bigger_carton": (
+        "Tu cartón sale más grande: {points} puntos en vez de {other_points}.",
+        "Your count comes out bigger: {points} points instead of {other_points}.",
     ),
     "puzzle.why.count": (
-        "Contando las cartas, esta te asegura el cartón.",
-        "Counting the cards, this one secures the count.",
+        "Contando las cartas, es la que menos le regala al rival.",
+        "Counting the cards, it is the one that gives the opponent the least.",
     ),
-    "puzzle.margin.win": (
-        "Con ella ganas la chica; con ninguna otra.",
-        "It wins the chica; no other play does.",
+    # What the play the player chose ({move}) lets happen, against the best.
+    "puzzle.yours.wins_chica": (
+        "Con {move} no llegas a 40 en esta mano.",
+        "With {move} you don't reach 40 this hand.",
+    ),
+    "puzzle.yours.saves_chica": (
+        "Con {move}, el rival gana la chica en esta mano.",
+        "With {move}, the opponent wins the chica this hand.",
+    ),
+    "puzzle.yours.rival_caida": (
+        "Con {move}, el rival te hace caída con un {rank}.",
+        "With {move}, the opponent makes a caída with a {rank}.",
+    ),
+    "puzzle.yours.caida": (
+        "Con {move} se te pasa la caída con {card}.",
+        "With {move} you miss the caída with {card}.",
+    ),
+    "puzzle.yours.limpia": (
+        "Con {move} no limpias la mesa.",
+        "With {move} you don't sweep the table.",
+    ),
+    "puzzle.yours.takes_carton": (
+        "Con {move} el cartón ya no es tuyo.",
+        "With {move} the count is no longer yours.",
+    ),
+    "puzzle.yours.denies_carton": (
+        "Con {move}, el rival se lleva el cartón: {points} puntos.",
+        "With {move}, the opponent takes the count: {points} points.",
+    ),
+    "puzzle.yours.smaller_carton": (
+        "Con {move}, el cartón del rival sale más grande: {other_points} puntos en vez de {points}.",
+        "With {move}, the opponent's count comes out bigger: {other_points} points instead of {points}.",
+    ),
+    "puzzle.yours.bigger_carton": (
+        "Con {move} tu cartón sale más chico: {other_points} puntos en vez de {points}.",
+        "With {move} your count comes out smaller: {other_points} points instead of {points}.",
+    ),
+    "puzzle.yours.count": (
+        "Con {move} quedas en {value} (tú − rival), menos que con la mejor.",
+        "With {move} you end at {value} (you − opponent), less than with the best.",
     ),
     "puzzle.margin.points.one": (
-        "Deja 1 punto más que la siguiente.",
-        "It leaves 1 point more than the next best.",
+        "Le saca 1 punto a la siguiente.",
+        "It is 1 point better than the next best.",
     ),
     "puzzle.margin.points.other": (
-        "Deja {count} puntos más que la siguiente.",
-        "It leaves {count} points more than the next best.",
+        "Le saca {count} puntos a la siguiente.",
+        "It is {count} points better than the next best.",
     ),
     "puzzle.values": (
-        "Lo que deja cada jugada hasta el fin de la mano, los dos jugando perfecto:",
-        "What each play leaves you by the end of the hand, both playing perfectly:",
+        "Tus puntos menos los del rival (tú − rival) de aquí al fin de la mano, los dos jugando perfecto:",
+        "Your points minus the opponent's (you − opponent) from here to the end of the hand, both playing perfectly:",
     ),
     "puzzle.value_line": ("· {move}: {value}{mark}", "· {move}: {value}{mark}"),
     "puzzle.value.win": ("gana la chica", "wins the chica"),
