@@ -49,7 +49,7 @@ async def test_a_one_chica_cuenca_puzzle_says_cuenca_and_why_from_its_analysis(w
     cuenca = (
         "reglas Cuenca (caída con limpia 4)" if lang == "es" else "Cuenca rules (caída+limpia 4)"
     )
-    assert cuenca[lang] in text.splitlines()[1]
+    assert cuenca in text.splitlines()[1]
     assert (await puzzle_shown(world, shown.response))[0].rules == CUENCA_1
     _, _, wrong = await answer(world, world.ana, shown.response, best=False)
     said = wrong.response.content.splitlines()
