@@ -30,14 +30,13 @@ from engine.ai.puzzles import Difficulty, Puzzle
 from i18n import pick_language, t
 from tables import Refusal
 from tables.puzzles import (
-    NO_HOUR,
     RECENT_DAYS,
-    day_at,
     day_start,
     difficulty_of_day,
     from_bot_games,
     from_logs,
     puzzle_of,
+    server_day,
 )
 
 from .caches import SettingsCache
@@ -150,9 +149,8 @@ class PuzzleDesk:
         return found[0] if found else None
 
     async def today(self, guild_id: int) -> int:
-        """The server's day now (tables.puzzles.day_at), by its post hour."""
-        server = await self.server(guild_id)
-        return day_at(now(), NO_HOUR if server is None else server.hour, guild_id)
+        """The server's day now (tables.puzzles.server_day), by its post's hour and zone."""
+        return server_day(await self.server(guild_id), now(), guild_id)
 
     async def puzzle_of_day(self, guild_id: int, day: int) -> tuple[PuzzleDay, Puzzle] | None:
         """The server's puzzle of `day`, chosen now if it was not yet; None when there is no
@@ -205,7 +203,7 @@ class PuzzleDesk:
     async def _daily(self, server: PuzzleServer) -> None:
         guild_id = server.guild_id
         while True:
-            day = day_at(now(), server.hour, guild_id)
+            day = server_day(server, now())
             if day >= server.first_day:
                 try:
                     await self.post(server, day)
@@ -218,7 +216,7 @@ class PuzzleDesk:
             except StorageError:
                 log.warning("puzzle of day %s for server %s not chosen", day + 1, guild_id)
             self.restock_later(guild_id)  # nothing to do unless the stock runs short
-            await sleep_until(day_start(day + 1, server.hour, guild_id))
+            await sleep_until(day_start(day + 1, server.hour, guild_id, server.time_zone))
 
     async def post(self, server: PuzzleServer, day: int) -> None:
         """Post the server's puzzle of `day` in its channel, unless it is posted already."""

@@ -405,8 +405,10 @@ _V11 = (
 )
 
 # v12: the puzzles each player has been shown for practice (per server): practice never
-# serves a player one again, and the daily post prefers puzzles nobody there has practised.
+# serves a player one again, and the daily post prefers puzzles nobody there has practised;
+# and a daily post's time zone (its hour is in it; the posts set before were in UTC).
 _V12 = (
+    "ALTER TABLE puzzle_servers ADD COLUMN time_zone TEXT NOT NULL DEFAULT 'UTC'",
     """CREATE TABLE puzzle_seen (
         guild_id  INTEGER NOT NULL,
         user_id   INTEGER NOT NULL,

@@ -378,15 +378,17 @@ class StoredPuzzle:
 
 @dataclass(frozen=True)
 class PuzzleServer:
-    """A server's daily puzzle post: where, at what hour (UTC), whether the players whose
-    positions are used may be named, and the first day to post (the day after it was set:
-    a day that had begun is not posted late)."""
+    """A server's daily puzzle post: where, at what hour of its time zone (IANA name; "UTC"
+    for a post set before zones were asked), whether the players whose positions are used
+    may be named, and the first day to post (the day after it was set: a day that had
+    begun is not posted late)."""
 
     guild_id: int
     channel_id: int
     hour: int
     name_players: bool
     first_day: int
+    time_zone: str = "UTC"
 
 
 @dataclass(frozen=True)

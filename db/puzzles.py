@@ -172,11 +172,11 @@ async def mark_mined(db: Database, match_ids: list[str], now: float) -> None:
 async def set_server(db: Database, server: PuzzleServer, now: float) -> None:
     await db.execute(
         """INSERT INTO puzzle_servers
-            (guild_id, channel_id, hour, name_players, first_day, updated_at)
-        VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET
+            (guild_id, channel_id, hour, name_players, first_day, updated_at, time_zone)
+        VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET
             channel_id = excluded.channel_id, hour = excluded.hour,
             name_players = excluded.name_players, first_day = excluded.first_day,
-            updated_at = excluded.updated_at""",
+            updated_at = excluded.updated_at, time_zone = excluded.time_zone""",
         (
             server.guild_id,
             server.channel_id,
@@ -184,6 +184,7 @@ async def set_server(db: Database, server: PuzzleServer, now: float) -> None:
             int(server.name_players),
             server.first_day,
             now,
+            server.time_zone,
         ),
     )
 
@@ -196,11 +197,11 @@ async def servers(db: Database, guild_id: int | None = None) -> list[PuzzleServe
     """Every server with a daily post (or the one server `guild_id`)."""
     where, params = ("", ()) if guild_id is None else (" WHERE guild_id = ?", (guild_id,))
     rows = await db.fetchall(
-        f"SELECT guild_id, channel_id, hour, name_players, first_day FROM puzzle_servers{where} "
-        "ORDER BY guild_id",
+        "SELECT guild_id, channel_id, hour, name_players, first_day, time_zone "
+        f"FROM puzzle_servers{where} ORDER BY guild_id",
         params,
     )
-    return [PuzzleServer(g, c, h, bool(n), first) for g, c, h, n, first in rows]
+    return [PuzzleServer(g, c, h, bool(n), first, zone) for g, c, h, n, first, zone in rows]
 
 
 async def get_day(db: Database, guild_id: int, day: int) -> PuzzleDay | None:

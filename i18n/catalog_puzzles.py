@@ -28,8 +28,13 @@ PUZZLE_MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "opt.puzzle_hour": ("reto_hora", "puzzle_hour"),
     "opt.puzzle_hour.desc": (
-        "El reto diario: a qué hora sale (0–23, hora UTC; Ecuador es UTC−5)",
-        "The daily puzzle: the hour it is posted (0–23, UTC)",
+        "El reto diario: a qué hora sale (0–23, hora de Ecuador salvo otra zona del servidor)",
+        "The daily puzzle: the hour it is posted (0–23, Ecuador time unless the server set a zone)",
+    ),
+    "opt.puzzle_zone": ("reto_zona", "puzzle_zone"),
+    "opt.puzzle_zone.desc": (
+        "El reto diario: la zona horaria de su hora (por defecto America/Guayaquil)",
+        "The daily puzzle: the time zone of its hour (America/Guayaquil by default)",
     ),
     "opt.puzzle_names": ("reto_nombrar", "puzzle_names"),
     "opt.puzzle_names.desc": (
@@ -239,16 +244,21 @@ PUZZLE_MESSAGES: dict[str, tuple[str, str]] = {
         "Nobody has solved a puzzle yet. Try /cuarenta puzzle!",
     ),
     "puzzle.daily_on": (
-        "🧩 El reto diario sale en {channel} cada día entre las {hour}:00 y las {hour}:59 (UTC); el próximo, {next}.{names}",
-        "🧩 The daily puzzle is posted in {channel} every day between {hour}:00 and {hour}:59 (UTC); the next one {next}.{names}",
+        "🧩 El reto diario sale en {channel} cada día entre las {hour}:00 y las {hour}:59 ({zone}); el próximo, {next} (a las {local} en tu hora).{names}",
+        "🧩 The daily puzzle is posted in {channel} every day between {hour}:00 and {hour}:59 ({zone}); the next one {next} (at {local} your time).{names}",
     ),
     "puzzle.daily_names": (
         " Se nombra al jugador de cada jugada tomada de este servidor.",
         " The player of each position taken from this server is named.",
     ),
     "config.daily.on": (
-        "reto diario: {channel} a las {hour} h (UTC)",
-        "daily puzzle: {channel} at {hour}h (UTC)",
+        "reto diario: {channel} a las {hour} h ({zone})",
+        "daily puzzle: {channel} at {hour}h ({zone})",
+    ),
+    "puzzle.zone.ecuador": ("hora de Ecuador", "Ecuador time"),
+    "refuse.puzzle_zone": (
+        "No conozco la zona horaria «{zone}». Escríbela como en la lista de zonas: America/Guayaquil, America/New_York, Europe/Madrid…",
+        "Unknown time zone “{zone}”. Write it as in the time zone list: America/Guayaquil, America/New_York, Europe/Madrid…",
     ),
     "config.daily.off": ("reto diario: apagado", "daily puzzle: off"),
     "refuse.puzzle_unknown": (

@@ -11,7 +11,7 @@ import pytest
 import cogs.puzzle_desk
 from cogs.clock import now
 from i18n import t, tn
-from tables.puzzles import DAY_SECONDS, RECENT_DAYS, day_at, from_bot_games
+from tables.puzzles import DAY_SECONDS, DEFAULT_ZONE, RECENT_DAYS, day_at, from_bot_games
 from tests.cogs.test_puzzles import (
     answer,
     custom_ids,
@@ -71,7 +71,7 @@ async def test_practice_never_leaks_a_day_and_says_when_none_is_left(
     await world.env.bot.services.settings.change(world.guild.id, language=lang)
     for _ in range(3):  # three days posted, tomorrow's chosen ahead
         await until_day_starts(world, 8)
-    today = day_at(now(), 8, world.guild.id)
+    today = day_at(now(), 8, world.guild.id, DEFAULT_ZONE)
     days = {}
     for day in range(today - 2, today + 2):
         days[(await storage.puzzle_day(world.guild.id, day)).puzzle_id] = day
