@@ -224,6 +224,18 @@ PUZZLE_MESSAGES: dict[str, tuple[str, str]] = {
         "Tu primera respuesta es la que cuenta: {move} ({verdict}).",
         "Your first answer is the one that counts: {move} ({verdict}).",
     ),
+    "puzzle.share.solved": (
+        "🧩 {who} resolvió el reto de hoy ({difficulty}). ¿Y tú? /cuarenta reto",
+        "🧩 {who} solved today's puzzle ({difficulty}). Your turn: /cuarenta puzzle",
+    ),
+    "puzzle.share.streak": (
+        "🧩 {who} resolvió el reto de hoy ({difficulty}) · racha de {streak} días 🔥 ¿Y tú? /cuarenta reto",
+        "🧩 {who} solved today's puzzle ({difficulty}) · {streak}-day streak 🔥 Your turn: /cuarenta puzzle",
+    ),
+    "puzzle.share.tried": (
+        "🧩 {who} probó el reto de hoy ({difficulty}) y mañana va por la revancha. ¿Y tú? /cuarenta reto",
+        "🧩 {who} tried today's puzzle ({difficulty}); tomorrow, revenge. Your turn: /cuarenta puzzle",
+    ),
     "puzzle.verdict.right": ("bien", "right"),
     "puzzle.verdict.wrong": ("mal", "wrong"),
     "puzzle.practice_note": (

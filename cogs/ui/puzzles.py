@@ -217,6 +217,18 @@ def answer_lines(puzzle: Puzzle, chosen: Choice, display: CardDisplay, lang: str
     return lines
 
 
+def share_text(user_id: int, solved: bool, streak: int, difficulty: str, lang: str) -> str:
+    """The result told to the channel without the answer (Wordle's and lichess's habit):
+    who, solved or not, the difficulty and the streak; never the play."""
+    level = t(f"puzzle.difficulty.{difficulty}", lang)
+    who = f"<@{user_id}>"
+    if not solved:
+        return t("puzzle.share.tried", lang, who=who, difficulty=level)
+    if streak > 1:
+        return t("puzzle.share.streak", lang, who=who, difficulty=level, streak=streak)
+    return t("puzzle.share.solved", lang, who=who, difficulty=level)
+
+
 def again_rows(puzzle: Puzzle, day: int | None, lang: str) -> Rows:
     custom_id = ids.PUZZLE.build(puzzle_id=puzzle.puzzle_id, day=day_part(day), action="again")
     return Rows.of([button(custom_id, label=t("button.puzzle_again", lang))])

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 import cogs.puzzle_desk
-from cogs.ui.puzzles import answer_lines, reason_words, why
+from cogs.ui.puzzles import answer_lines, reason_words, share_text, why
 from engine import Rules
 from engine.ai.puzzles import bots_game, from_match
 from i18n import t
@@ -77,3 +77,15 @@ def test_a_chica_deciding_margin_is_said_as_such_never_as_points(lang):
     lines = answer_lines(deciding, deciding.choices[-1], Plain(), lang)
     assert t("puzzle.value.loss", lang) in "\n".join(lines)
     assert not any(str(round(deciding.margin)) in text for text in lines)
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_the_shared_result_never_gives_the_answer_away(lang):
+    for puzzle in CUENCA:
+        for solved, streak in ((True, 9), (True, 1), (False, 0)):
+            said = share_text(8, solved, streak, str(puzzle.difficulty), lang)
+            assert "<@8>" in said and len(said) < 200
+            assert t(f"puzzle.difficulty.{puzzle.difficulty}", lang) in said
+            for choice in puzzle.choices:  # no card of the puzzle, no play, no value
+                assert str(choice.move.card) not in said and choice.move.card.rank_name not in said
+            assert (str(streak) in said) == (streak > 1)
