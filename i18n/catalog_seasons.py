@@ -246,7 +246,14 @@ SEASON_MESSAGES: dict[str, tuple[str, str]] = {
         "🏅 **{who}'s logros** · {count} of {total}",
     ),
     "logros.row": ("{emoji} **{name}** — {desc}", "{emoji} **{name}** — {desc}"),
-    "logros.todo": ("▫️ Por ganar: {names}", "▫️ Still to earn: {names}"),
+    "logros.todo_title": ("**Por ganar:**", "**Still to earn:**"),
+    "logros.todo_row": ("▫️ {name} — {desc}", "▫️ {name} — {desc}"),
+    "logros.progress": (" · llevas {done}/{needed}", " · {done}/{needed} so far"),
+    "logros.more.one": (" y 1 más (/cuarenta logros)", " and 1 more (/cuarenta logros)"),
+    "logros.more.other": (
+        " y {count} más (/cuarenta logros)",
+        " and {count} more (/cuarenta logros)",
+    ),
     "logros.note": (
         "Se ganan en partidas con nivel, contra personas o bots.",
         "Earned in rated matches, against people or bots.",
