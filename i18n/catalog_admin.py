@@ -53,6 +53,10 @@ ADMIN_MESSAGES: dict[str, tuple[str, str]] = {
         "• Maintenance: {maintenance}",
     ),
     "admin.shard": ("#{shard} ({ms} ms)", "#{shard} ({ms} ms)"),
+    "duration.days_hours": ("{days} d {hours} h", "{days} d {hours} h"),
+    "duration.hours_minutes": ("{hours} h {minutes} min", "{hours} h {minutes} min"),
+    "duration.minutes": ("{minutes} min", "{minutes} min"),
+    "duration.under_a_minute": ("menos de un minuto", "under a minute"),
     "admin.maintenance_on": (
         "🛠️ Mantenimiento activado: no se abren mesas nuevas; las {tables} en juego siguen y lo avisan.",
         "🛠️ Maintenance on: no new tables open; the {tables} in progress play on and say so.",

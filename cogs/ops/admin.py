@@ -8,7 +8,6 @@ reports it.
 from __future__ import annotations
 
 import time
-from datetime import timedelta
 from importlib import metadata
 
 import discord
@@ -61,7 +60,7 @@ async def status_text(services: Services, lang: str) -> str:
         "admin.status",
         lang,
         version=version(),
-        uptime=str(timedelta(seconds=int(time.monotonic() - services.started_at))),
+        uptime=duration_words(time.monotonic() - services.started_at, lang),
         shards=", ".join(shards) or "—",
         tables=services.runtime.live_tables(),
         moves=services.metrics.moves_last_minute(),
@@ -69,6 +68,20 @@ async def status_text(services: Services, lang: str) -> str:
         size=size,
         maintenance=t("word.on" if services.openings.maintenance else "word.off", lang),
     )
+
+
+def duration_words(seconds: float, lang: str) -> str:
+    """A length of time as an owner reads it: "2 d 3 h", "5 h 12 min", "3 min", "menos de
+    un minuto" (never Python's "-1 day, 23:36:44")."""
+    minutes = max(0, int(seconds)) // 60
+    days, hours, minutes = minutes // 1440, minutes // 60 % 24, minutes % 60
+    if days:
+        return t("duration.days_hours", lang, days=days, hours=hours)
+    if hours:
+        return t("duration.hours_minutes", lang, hours=hours, minutes=minutes)
+    if minutes:
+        return t("duration.minutes", lang, minutes=minutes)
+    return t("duration.under_a_minute", lang)
 
 
 def version() -> str:

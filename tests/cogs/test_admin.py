@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cogs.openings import MAINTENANCE_KEY
+from cogs.ops.admin import duration_words
 from i18n import t
 from tests.cogs.helpers import only_session, services, table_message
 
@@ -31,6 +32,17 @@ async def test_the_owner_sees_the_status(world, lang):
     assert f"{t('admin.status', lang).split(chr(10))[4].split(':')[0]}: 1" in text  # live tables
     assert "sqlite" in text and " MB" in text
     assert t("word.off", lang) in text.split("\n")[-1]
+    up = text.split("\n")[2]
+    assert "day" not in up and "," not in up  # in words, never Python's timedelta
+    assert up.endswith(duration_words(0, lang)) or up.endswith(" min")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_uptime_reads_in_days_hours_and_minutes(lang):
+    assert duration_words(-84.0, lang) == t("duration.under_a_minute", lang)  # a clock's skew
+    assert duration_words(3 * 60 + 5, lang) == "3 min"
+    assert duration_words(5 * 3600 + 12 * 60, lang) == "5 h 12 min"
+    assert duration_words(2 * 86400 + 3 * 3600 + 59, lang) == "2 d 3 h"
 
 
 @pytest.mark.parametrize("lang", LANGS)
