@@ -304,6 +304,7 @@ class Podium:
     most_matches: PodiumPlace | None = None
     best_streak: PodiumPlace | None = None
     channel_id: int | None = None  # where the season's last match was played
+    most_matches_tied: tuple[int, ...] = ()  # the others with as many matches as most_matches
 
     def to_dict(self) -> dict:
         def place(found: PodiumPlace | None) -> list | None:
@@ -318,6 +319,7 @@ class Podium:
             "most_matches": place(self.most_matches),
             "best_streak": place(self.best_streak),
             "channel_id": self.channel_id,
+            "most_matches_tied": list(self.most_matches_tied),
         }
 
     @classmethod
@@ -332,6 +334,7 @@ class Podium:
             most_matches=place(data.get("most_matches")),
             best_streak=place(data.get("best_streak")),
             channel_id=data.get("channel_id"),
+            most_matches_tied=tuple(int(u) for u in data.get("most_matches_tied", ())),
         )
 
 

@@ -222,16 +222,25 @@ SEASON_MESSAGES: dict[str, tuple[str, str]] = {
         "🥉 Third: {who} — **{rating}** · {record}",
     ),
     "season.most_matches": ("🗓️ Más partidas: {who} ({count})", "🗓️ Most matches: {who} ({count})"),
-    "season.best_streak": (
+    "season.best_streak.one": (
+        "🔥 Mejor racha: {who}, 1 caída",
+        "🔥 Best streak: {who}, 1 caída",
+    ),
+    "season.best_streak.other": (
         "🔥 Mejor racha: {who}, {count} caídas seguidas",
         "🔥 Best streak: {who}, {count} caídas in a row",
+    ),
+    "word.and": (" y ", " and "),
+    "season.too_few": (
+        "No hay podio: hacen falta al menos 3 jugadores con nivel en la temporada.",
+        "No podium: it takes at least 3 players with a rating in the season.",
     ),
     "season.nobody": (
         "Nadie jugó partidas con nivel esta temporada.",
         "Nobody played rated matches this season.",
     ),
     "season.next": (
-        "Arranca una temporada nueva: el nivel de temporada empieza de cero y el de siempre"
+        "Arranca una temporada nueva: el nivel de temporada empieza de nuevo y el de siempre"
         " sigue. La clasificación de la que terminó sigue en `/cuarenta clasificación`"
         " (temporada: {name}).",
         "A new season starts: season ratings begin afresh, the all-time rating goes on. The"
