@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from db import Logro, MatchFeats, MatchOutcome, Podium, Season, Storage
-from db.seasons import podium_places
 from db.migrations import LATEST_VERSION
+from db.seasons import podium_places
 from tables import ratings
 from tests.db.other_connection import peek
 from tests.db.test_migrations import build_file
