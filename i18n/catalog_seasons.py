@@ -204,6 +204,11 @@ SEASON_MESSAGES: dict[str, tuple[str, str]] = {
     # --- leaderboard ------------------------------------------------------------------
     "leaderboard.season": (" · temporada {name}", " · season {name}"),
     "leaderboard.all_time": (" · de siempre", " · all time"),
+    "leaderboard.season_ends": (" · termina {ends}", " · ends {ends}"),
+    "leaderboard.empty_season": (
+        "La temporada {name} todavía no tiene partidas (termina {ends}). Mientras, la de siempre:",
+        "Season {name} has no matches yet (it ends {ends}). Meanwhile, all time:",
+    ),
     # --- the season's end -------------------------------------------------------------
     "season.over": (
         "🏁 **Terminó la temporada {name}** · {ladder}",

@@ -53,8 +53,11 @@ async def leaderboard(
     guild_id = interaction.guild_id if scope == "guild" else None
     sort = rating_sort(sort, players)
     chosen = await _season(services, guild_id, season)
+    empty = None  # the running season, when it has no match yet: said, not silently all time
+    if chosen is None and guild_id is not None and not (season or "").strip():
+        empty = (await services.settings.get(guild_id)).season_at(now())
     payload = await leaderboard_payload(
-        services.storage, guild_id, sort, with_bots, 0, lang, chosen
+        services.storage, guild_id, sort, with_bots, 0, lang, chosen, empty
     )
     await interaction.response.send_message(**payload.to_send(), ephemeral=not public)
 

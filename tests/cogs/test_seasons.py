@@ -50,6 +50,7 @@ async def test_a_season_rolls_over_with_its_podium_and_stays_readable(world, mak
     title, first = board.response.content.splitlines()[:2]
     season = await season_now(world)
     assert "· season " in title and first.startswith(f"1. <@{winner}>")
+    assert f"· ends <t:{int(season.ends_at)}:R>" in title  # when it ends, in each reader's time
 
     key = await past_the_season(world)
     [told] = announcements(world)
@@ -62,14 +63,18 @@ async def test_a_season_rolls_over_with_its_podium_and_stays_readable(world, mak
     stored = await world.env.bot.storage.season(world.guild.id, key)
     assert stored.announced and stored.podium.places == ()
 
-    # the new season has no match yet: the board shows all time; the old one stays readable
+    # the new season has no match yet: the board says so and shows all time; the old one
+    # stays readable, and no longer says when it ends
     board = await world.carla.slash(world.channel, "cuarenta leaderboard", sort="rating")
-    assert "· all time" in board.response.content.splitlines()[0]
+    title, empty = board.response.content.splitlines()[:2]
+    assert "· all time" in title
+    assert empty.startswith("Season January 2026 has no matches yet") and "all time:" in empty
     for asked in (key, "December 2025", "diciembre 2025"):  # its key, or its name as typed
         old = await world.carla.slash(
             world.channel, "cuarenta leaderboard", sort="rating", season=asked
         )
         assert old.response.content.splitlines()[1].startswith(f"1. <@{winner}>")
+        assert "ends <t:" not in old.response.content.splitlines()[0]
 
     card = await world.carla.slash(world.channel, "cuarenta stats", user=world.ana)
     assert "Season January 2026: no rated matches yet" in card.response.content
