@@ -705,7 +705,8 @@ class Storage:
         limit: int = 30,
         season_id: int | None = None,
     ) -> list[CurvePoint]:
-        """The player's rating after each of their last `limit` matches of one ranking."""
+        """The player's rating before their last `limit` matches of one ranking, then after
+        each (db/cards.py: `limit + 1` points)."""
         scope = _scope(guild_id, season_id)
         async with self._use("read the rating curve") as db:
             return await cards.curve(db, user_id, scope, with_bots, players, limit)

@@ -31,7 +31,8 @@ class CardFacts:
     season: Season | None  # the season running now (None: seasons off, or all servers)
     season_rating: RatingRow | None  # in the same ranking as `rating`
     rating: RatingRow | None  # the ranking the player played most
-    curve: tuple[int, ...]  # shown ratings, oldest first
+    curve: tuple[int, ...]  # shown ratings of the headline's ranking: its start, then after each
+    curve_of_season: bool  # the curve is the season's (the headline's), else of all time
     modes: tuple[tuple[int, int, int], ...]  # (players, wins, losses)
     cartones: int
     best_streak: int
@@ -60,6 +61,7 @@ async def card_facts(
     main = max(rows, key=lambda row: (row.matches, -row.with_bots, -row.players), default=None)
     season_rating: RatingRow | None = None
     curve: tuple[int, ...] = ()
+    season_id: int | None = None
     if main is not None:
         stored = (
             None
@@ -67,11 +69,16 @@ async def card_facts(
             else await storage.season(guild_id, season.key)
         )
         if stored is not None:
-            ranking = (main.with_bots, main.players)
-            mine = await storage.player_ratings(user_id, guild_id, stored.season_id, ranking)
-            season_rating = mine[0] if mine else None
+            # The season's rating in the all-time main ranking, else in the one the player
+            # played most this season (a season of matches against bots only is rated too).
+            mine = await storage.player_ratings(user_id, guild_id, stored.season_id)
+            same = [r for r in mine if (r.with_bots, r.players) == (main.with_bots, main.players)]
+            most = sorted(mine, key=lambda row: (-row.matches, row.with_bots, row.players))
+            season_rating = (same or most or [None])[0]
+            season_id = None if season_rating is None else stored.season_id
+        headline = season_rating or main  # the curve is the headline number's
         points = await storage.rating_curve(
-            user_id, guild_id, main.with_bots, main.players, CURVE_MATCHES
+            user_id, guild_id, headline.with_bots, headline.players, CURVE_MATCHES, season_id
         )
         curve = tuple(ratings.shown(point.rating) for point in points)
     modes = tuple(
@@ -94,6 +101,7 @@ async def card_facts(
         season_rating=season_rating,
         rating=main,
         curve=curve,
+        curve_of_season=season_id is not None,
         modes=modes,
         cartones=cartones,
         best_streak=streak,
@@ -145,11 +153,17 @@ def player_card(facts: CardFacts, lang: str) -> PlayerCard:
     if facts.latest:
         names = " · ".join(t(f"logro.{name}", lang) for name in facts.latest)
         lines.append(t("card.latest", lang, logros=names))
-    curve_title = (
-        t("card.curve", lang, count=len(facts.curve)) if facts.curve else t("card.curve_none", lang)
-    )
-    if facts.rating is not None:
-        curve_title += f" · {mode_name(facts.rating.players, lang, facts.rating.with_bots)}"
+    matches = len(facts.curve) - 1  # the first point is the rating before them
+    curve_title = tn("card.curve", lang, matches) if matches > 0 else t("card.curve_none", lang)
+    headline = facts.season_rating if facts.curve_of_season else facts.rating
+    if matches > 0 and facts.season is not None:
+        curve_title += " · " + (
+            t("card.season", lang, name=season_name(facts.season, lang))
+            if facts.curve_of_season
+            else t("card.all_time", lang)
+        )
+    if headline is not None:
+        curve_title += f" · {mode_name(headline.players, lang, headline.with_bots)}"
     all_time = _rating(facts.rating, t("card.all_time", lang), lang)
     if facts.season is None:  # no season: all time is the big number, alone
         season, all_time = all_time, Rated("", "", "")
