@@ -322,8 +322,13 @@ SEASON_MESSAGES: dict[str, tuple[str, str]] = {
         "Logros ({count} de {total}): {logros}",
         "Logros ({count} of {total}): {logros}",
     ),
-    "stats.picture_alt": (
-        "Tarjeta de {name}: nivel, curva de nivel y estadísticas (lo mismo que el texto)",
-        "{name}'s card: rating, rating curve and statistics (the same as the text)",
+    "card.summary": (
+        "🃏 {who} · {caption}: {rating} · {won}, {lost}",
+        "🃏 {who} · {caption}: {rating} · {won}, {lost}",
     ),
+    "card.more": (
+        "Todo en texto: la descripción de la imagen · 📜 /cuarenta historial · 🏅 /cuarenta logros",
+        "All in words: the picture's description · 📜 /cuarenta history · 🏅 /cuarenta logros",
+    ),
+    "card.alt_prefix": ("Tarjeta del jugador. ", "Player card. "),
 }

@@ -74,7 +74,7 @@ async def card_facts(
             mine = await storage.player_ratings(user_id, guild_id, stored.season_id)
             same = [r for r in mine if (r.with_bots, r.players) == (main.with_bots, main.players)]
             most = sorted(mine, key=lambda row: (-row.matches, row.with_bots, row.players))
-            season_rating = (same or most or [None])[0]
+            season_rating = (same or most)[0] if same or most else None
             season_id = None if season_rating is None else stored.season_id
         headline = season_rating or main  # the curve is the headline number's
         points = await storage.rating_curve(
@@ -230,3 +230,45 @@ def card_words(facts: CardFacts, lang: str) -> list[str]:
             t("stats.logros", lang, count=len(facts.logros), total=len(LOGROS), logros=names)
         )
     return lines
+
+
+ALT_TEXT_LIMIT = 1024  # Discord's limit for an attachment's description
+
+
+def card_summary(facts: CardFacts, lang: str) -> list[str]:
+    """The two or three lines beside the card's picture: who, the headline rating and its
+    rank, the record; where to read more. Everything else is in the picture and its
+    description (`card_alt_text`)."""
+    headline = facts.season_rating if facts.season_rating is not None else facts.rating
+    caption = (
+        t("card.season", lang, name=season_name(facts.season, lang))
+        if facts.season_rating is not None and facts.season is not None
+        else t("card.all_time", lang)
+    )
+    if headline is None:
+        rating = t("card.unrated", lang)
+    else:
+        rank = t("card.rank", lang, rank=headline.rank)
+        rating = f"**{ratings.shown(headline.skill.conservative)}** {rank}"
+    stats = facts.stats
+    lines = [
+        t(
+            "card.summary",
+            lang,
+            who=f"<@{facts.user_id}>",
+            rating=rating,
+            caption=caption,
+            won=tn("count.won", lang, stats.wins),
+            lost=tn("count.lost", lang, stats.matches - stats.wins),
+        )
+    ]
+    lines.append(f"-# {t('card.more', lang)}")
+    return lines
+
+
+def card_alt_text(words: list[str], lang: str) -> str:
+    """The picture's description for screen readers: the whole card in words (the
+    totals, the ratings and every other line), within Discord's limit."""
+    plain = (line.replace("**", "").removeprefix("-# ").strip() for line in words)
+    text = t("card.alt_prefix", lang) + " ".join(line for line in plain if line)
+    return text[:ALT_TEXT_LIMIT]

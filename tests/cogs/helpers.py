@@ -217,3 +217,11 @@ def rest_that_yields(env, monkeypatch) -> None:
         await asyncio.sleep(0)
 
     before_each_request(env, monkeypatch, a_turn)
+
+
+def card_text(result) -> str:
+    """What a /cuarenta stats card says: its few lines, and the whole card in words in its
+    picture's description (alt text)."""
+    message = result.response
+    described = [a.description or "" for a in message.attachments]
+    return "\n".join([message.content, *described])

@@ -7,7 +7,7 @@ import pytest
 from cogs.leaderboard.messages import MIN_MATCHES_FOR_RATE
 from db import MatchOutcome, MatchRecord, PlayerResult
 from i18n import t, tn
-from tests.cogs.helpers import enabled
+from tests.cogs.helpers import card_text, enabled
 from tests.cogs.test_localization import synced_commands
 
 
@@ -67,7 +67,7 @@ async def test_stats_of_a_player(world):
     await storage.record_match(duel_record(2, world.guild.id, world.beto.id, world.ana.id))
     await storage.record_match(duel_record(3, world.guild.id, world.beto.id, world.ana.id))
     shown = await world.carla.slash(world.channel, "cuarenta stats", user=world.ana)
-    text = shown.response.content
+    text = card_text(shown)
     assert "Matches: 1 won, 2 lost (33%)" in text
     assert f"Toughest opponent: <@{world.beto.id}>" in text
     assert "Caídas 9" in text
