@@ -571,7 +571,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Mejor compañero: {partner} · Rival más duro: {rival}\nPartidas con bots: {bot_matches}",
         "**{who}**\nMatches: {wins}, {losses} ({rate}%)\nChicas: {chicas_won}, {chicas_lost}\n"
         "Points: {score}\nCaídas {caidas} · Limpias {limpias} · Rondas {rondas}\nZapaterías: {zap_given}, {zap_suffered}\n"
-        "Best partner: {partner} · Toughest opponent: {rival}\nMatches with bots: {bot_matches}",
+        "Best partner: {partner} · Toughest rival: {rival}\nMatches with bots: {bot_matches}",
     ),
     "stats.nobody": ("—", "—"),
     "rules.text": (

@@ -298,7 +298,10 @@ PUZZLE_MESSAGES: dict[str, tuple[str, str]] = {
         "🧩 Retos: {solved} · racha: {streak} (la mejor: {best}) · puesto {rank} de {players} en el servidor",
         "🧩 Puzzles: {solved} · streak: {streak} (best: {best}) · #{rank} of {players} on this server",
     ),
-    "stats.puzzles.rating": (" · nivel {rating}{provisional}", " · rating {rating}{provisional}"),
+    "stats.puzzles.rating": (
+        " · nivel de retos {rating}{provisional}",
+        " · puzzle rating {rating}{provisional}",
+    ),
     "stats.puzzles.solved.one": ("1 resuelto", "1 solved"),
     "stats.puzzles.solved.other": ("{count} resueltos", "{count} solved"),
     "stats.puzzles.days.one": ("1 día", "1 day"),

@@ -143,10 +143,15 @@ def player_card(facts: CardFacts, lang: str) -> PlayerCard:
     ]
     if facts.titles:
         figures.append((str(facts.titles), tn("card.titles", lang, facts.titles)))
-    lines = [
-        f"{t('card.partner', lang)}: {_name(facts, stats.best_partner, lang)} · "
-        f"{t('card.rival', lang)}: {_name(facts, stats.toughest_opponent, lang)}"
+    people = [  # an empty one is left out ("Mejor compañero: —" for who never played 2 vs 2)
+        f"{t(key, lang)}: {_name(facts, user_id, lang)}"
+        for key, user_id in (
+            ("card.partner", stats.best_partner),
+            ("card.rival", stats.toughest_opponent),
+        )
+        if user_id is not None
     ]
+    lines = [" · ".join(people)] if people else []
     if facts.vs is not None:
         other, wins, losses = facts.vs
         lines.append(f"{t('card.vs', lang, who=_name(facts, other, lang))}: {wins}–{losses}")

@@ -45,6 +45,7 @@ async def test_the_headline_and_its_curve_are_one_rating_from_its_start(world, m
     card = player_card(facts, lang)
     assert card.curve == facts.curve and card.season.value == str(facts.curve[-1])
     assert t("card.season", lang, name="")[:4] in card.curve_title
+    assert not any(t("card.partner", lang) in line for line in card.lines)  # never 2 vs 2
 
     await world.env.restart_bot(make_bot())
     await past_the_season(world)

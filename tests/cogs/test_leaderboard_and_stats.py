@@ -69,7 +69,7 @@ async def test_stats_of_a_player(world):
     shown = await world.carla.slash(world.channel, "cuarenta stats", user=world.ana)
     text = card_text(shown)
     assert "Matches: 1 won, 2 lost (33%)" in text
-    assert f"Toughest opponent: <@{world.beto.id}>" in text
+    assert f"Toughest rival: <@{world.beto.id}>" in text  # the picture's word too
     assert "Caídas 9" in text
     nobody = await world.carla.slash(world.channel, "cuarenta stats")
     assert "hasn't played a match yet" in nobody.response.content
