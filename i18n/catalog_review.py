@@ -143,8 +143,12 @@ REVIEW_MESSAGES: dict[str, tuple[str, str]] = {
         "**Your {count} costliest moves**",
     ),
     "review.costly_line": (
-        "{n}. Chica {chica}, a {score}: {played}{what}; mejor: {best} — {lost}",
-        "{n}. Chica {chica}, at {score}: {played}{what}; better: {best} — {lost}",
+        "{n}. Chica {chica}, cuando iban {score}: {played}{what}; mejor: {best} — {lost}",
+        "{n}. Chica {chica}, with the score at {score}: {played}{what}; better: {best} — {lost}",
+    ),
+    "review.costly_line_one_chica": (
+        "{n}. Cuando iban {score}: {played}{what}; mejor: {best} — {lost}",
+        "{n}. With the score at {score}: {played}{what}; better: {best} — {lost}",
     ),
     "review.what.missed_limpia": (" (tenías una limpia)", " (you had a limpia)"),
     "review.what.left_for_caida": (
