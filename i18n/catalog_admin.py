@@ -19,8 +19,12 @@ ADMIN_MESSAGES: dict[str, tuple[str, str]] = {
         "Only the bot's owner can use this command.",
     ),
     "refuse.maintenance": (
-        "🛠️ El bot está en mantenimiento: por ahora no se abren mesas nuevas. Las que están en juego siguen. Vuelve a probar en un rato.",
-        "🛠️ The bot is under maintenance: no new tables for now. Games in progress play on. Try again a little later.",
+        "🛠️ El bot está en mantenimiento{reason}: por ahora no se abren mesas nuevas. Las que están en juego siguen. Vuelve a probar en un rato.",
+        "🛠️ The bot is under maintenance{reason}: no new tables for now. Games in progress play on. Try again a little later.",
+    ),
+    "refuse.maintenance_until": (
+        "🛠️ El bot está en mantenimiento{reason} hasta las {until} (en tu hora): por ahora no se abren mesas nuevas. Las que están en juego siguen.",
+        "🛠️ The bot is under maintenance{reason} until {until} (your time): no new tables for now. Games in progress play on.",
     ),
     "refuse.restarting": (
         "🔄 El bot se está reiniciando; vuelve a probar en un minuto.",

@@ -18,6 +18,7 @@ from i18n import t
 from tables import Refusal
 
 from ..answers import answers_refusals, reader_language, reply
+from ..clock import now
 from ..localized import choice
 from ..services import Services
 from .web import latencies
@@ -31,15 +32,23 @@ PACKAGE = "cuarenta-bot"
 
 
 @answers_refusals
-async def admin(services: Services, interaction: discord.Interaction, action: str) -> None:
-    """Status, or maintenance on or off (stored: it outlives a restart)."""
+async def admin(
+    services: Services,
+    interaction: discord.Interaction,
+    action: str,
+    reason: str | None = None,
+    minutes: int | None = None,
+) -> None:
+    """Status, or maintenance on or off (stored: it outlives a restart), with the owner's
+    reason and how many minutes it should last, both told to players who are refused."""
     client = services.client
     if not (isinstance(client, commands.Bot) and await client.is_owner(interaction.user)):
         raise Refusal("not_owner")
     lang = await reader_language(services, interaction)
     if action in ("maintenance_on", "maintenance_off"):
         on = action == "maintenance_on"
-        await services.openings.set_maintenance(services.storage, on)
+        until = None if minutes is None or minutes <= 0 else now() + 60 * minutes
+        await services.openings.set_maintenance(services.storage, on, reason or "", until)
         services.runtime.publish_guild(None)  # the line on every live table, or gone
         text = t(f"admin.{action}", lang, tables=services.runtime.live_tables())
     else:

@@ -276,7 +276,9 @@ async def test_no_tournament_where_the_bot_cannot_open_threads_or_in_maintenance
     assert refused.response.content == t("refuse.tournament_threads", lang, perms=perms)
     services(world.env).openings.maintenance = True
     refused = await manager.slash(world.channel, "cuarenta tournament", format="knockout")
-    assert refused.ephemeral and refused.response.content == t("refuse.maintenance", lang)
+    assert refused.ephemeral and refused.response.content == t(
+        "refuse.maintenance", lang, reason=""
+    )
     assert not services(world.env).tournaments.by_id
 
 
