@@ -50,7 +50,7 @@ from .workers import Work, Workers
 log = logging.getLogger(__name__)
 
 STOCK_PER_DIFFICULTY = 10  # fewer puzzles of a difficulty than this: make more
-BOT_GAMES = 12  # bots' games played at a time to make more (about 2 puzzles each)
+BOT_GAMES = 6  # bots' games played at a time to make more (about 2 puzzles each; a few s)
 MATCHES_AT_ONCE = 20  # a server's matches searched at a time
 STOCK_AFTER_START_SECONDS = 600.0  # the bots' puzzles are made this long after a start
 PUZZLE_SEED_KEY = "puzzles.next_bot_seed"  # the first seed of the next batch of bots' games

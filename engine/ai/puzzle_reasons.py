@@ -54,6 +54,23 @@ class Line:
         return points if carton and end_who == who else 0
 
 
+class _ToHandEnd(Game):
+    """A game that stops dealing at the end of the hand: the analysis ends there, and a new
+    hand's shuffle and deal would be half its time."""
+
+    __slots__ = ()
+
+    def _start_hand(self) -> list[Event]:
+        self.hands = [[] for _ in range(self.players)]
+        return []
+
+
+def _to_hand_end(game: Game) -> Game:
+    copy = game.copy()
+    copy.__class__ = _ToHandEnd
+    return copy
+
+
 def _key(game: Game) -> tuple[object, ...]:
     return (
         tuple(sorted(c.rank for c in game.hands[0])),
@@ -83,7 +100,7 @@ class _Search:
         return self.memo[key]
 
     def after(self, game: Game, move: Move) -> float:
-        played = game.copy()
+        played = _to_hand_end(game) if type(game) is not _ToHandEnd else game.copy()
         events = played.play(move)
         chica = next((e for e in events if e.kind is EventKind.CHICA), None)
         if chica is not None:
@@ -108,7 +125,7 @@ def lines_of(position: Game, moves: list[Move]) -> list[Line]:
     search = _Search(side)
     found = []
     for move in moves:
-        game = position.copy()
+        game = _to_hand_end(position)
         events: list[Event] = []
         step = game.play(_as_played(game, move))
         events += step
