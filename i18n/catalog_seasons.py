@@ -278,6 +278,8 @@ SEASON_MESSAGES: dict[str, tuple[str, str]] = {
     "card.rank": ("#{rank}", "#{rank}"),
     "card.someone": ("alguien", "someone"),
     "card.unrated": ("sin nivel", "unrated"),
+    "card.curve_season": ("temporada", "season"),
+    "card.curve_all_time": ("de siempre", "all time"),
     "card.curve.one": ("Nivel · la última partida", "Rating · the last match"),
     "card.curve.other": ("Nivel · últimas {count} partidas", "Rating · last {count} matches"),
     "card.curve_none": ("Sin partidas con nivel todavía", "No rated matches yet"),

@@ -161,13 +161,11 @@ def player_card(facts: CardFacts, lang: str) -> PlayerCard:
     matches = len(facts.curve) - 1  # the first point is the rating before them
     curve_title = tn("card.curve", lang, matches) if matches > 0 else t("card.curve_none", lang)
     headline = facts.season_rating if facts.curve_of_season else facts.rating
-    if matches > 0 and facts.season is not None:
-        curve_title += " · " + (
-            t("card.season", lang, name=season_name(facts.season, lang))
-            if facts.curve_of_season
-            else t("card.all_time", lang)
+    if matches > 0 and facts.season is not None:  # the headline names the season in full
+        curve_title += " · " + t(
+            "card.curve_season" if facts.curve_of_season else "card.curve_all_time", lang
         )
-    if headline is not None:
+    if headline is not None and (headline.with_bots or headline.players != 2):
         curve_title += f" · {mode_name(headline.players, lang, headline.with_bots)}"
     all_time = _rating(facts.rating, t("card.all_time", lang), lang)
     if facts.season is None:  # no season: all time is the big number, alone
@@ -214,10 +212,8 @@ def card_words(facts: CardFacts, lang: str) -> list[str]:
             for players, wins, losses in facts.modes
         )
         lines.append(t("stats.modes", lang, modes=modes))
-    lines.append(
-        t("stats.cartones", lang, cartones=facts.cartones)
-        + tn("stats.streak", lang, facts.best_streak)
-    )
+    streak = tn("stats.streak", lang, facts.best_streak) if facts.best_streak else ""
+    lines.append(t("stats.cartones", lang, cartones=facts.cartones) + streak)  # no "0 caídas"
     if facts.vs is not None:
         other, wins, losses = facts.vs
         lines.append(

@@ -44,8 +44,9 @@ async def test_the_headline_and_its_curve_are_one_rating_from_its_start(world, m
     assert facts.curve[-1] == ratings.shown(facts.season_rating.skill.conservative)
     card = player_card(facts, lang)
     assert card.curve == facts.curve and card.season.value == str(facts.curve[-1])
-    assert t("card.season", lang, name="")[:4] in card.curve_title
+    assert card.curve_title.endswith(t("card.curve_season", lang))  # the headline's curve
     assert not any(t("card.partner", lang) in line for line in card.lines)  # never 2 vs 2
+    assert facts.best_streak == 0 and "0 ca" not in "\n".join(card_words(facts, lang))
 
     await world.env.restart_bot(make_bot())
     await past_the_season(world)
