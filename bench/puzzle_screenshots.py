@@ -25,7 +25,7 @@ import simcord.interactions  # noqa: E402
 from bench.screenshots import emoji_assets, shoot  # noqa: E402
 from bot import create_bot  # noqa: E402
 from cogs.infra.clock import now  # noqa: E402
-from tables.puzzles import day_at, day_start, from_bot_games  # noqa: E402
+from tables.puzzles import DEFAULT_ZONE, day_at, day_start, from_bot_games  # noqa: E402
 from tests.cogs.helpers import speaks, with_locales  # noqa: E402
 from tests.cogs.test_puzzles import custom_ids, puzzle_shown  # noqa: E402
 
@@ -59,8 +59,8 @@ async def main() -> list[Path]:
                 await dora.slash(channel, "cuarenta config", language="es")
                 await bot.storage.add_puzzles(from_bot_games(list(range(8))))
                 await dora.slash(channel, "cuarenta config", puzzle_channel=channel, puzzle_hour=9)
-                day = day_at(now(), 9, guild.id) + 1
-                await env.advance_time(day_start(day, 9, guild.id) - now() + 1)
+                day = day_at(now(), 9, guild.id, DEFAULT_ZONE) + 1  # 9 in Quito
+                await env.advance_time(day_start(day, 9, guild.id, DEFAULT_ZONE) - now() + 1)
                 post = next(m for m in channel.history() if custom_ids(m, "pz"))
                 opened = (await ana.click(post, custom_id=custom_ids(post, "pz")[0])).response
                 puzzle, _ = await puzzle_shown(type("W", (), {"env": env}), opened)

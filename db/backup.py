@@ -23,10 +23,16 @@ CHECK_CONNECT_SECONDS = 10.0
 def backup_sqlite(source: str | os.PathLike[str], target: str | os.PathLike[str]) -> None:
     """Copy the SQLite database `source` to `target` (replaced), consistently.
 
-    StorageError if `source` is not an SQLite file or `target` cannot be written.
+    StorageError if `source` is not an SQLite file, `target` is `source` itself (SQLite
+    would copy nothing and say nothing), or `target` cannot be written.
     """
     if not os.path.isfile(source):
         raise StorageError(f"{source} is not a file: nothing to back up.")
+    if os.path.exists(target) and os.path.samefile(source, target):
+        raise StorageError(
+            f"{target} is the database itself: give the backup another file name "
+            "(nothing was copied)."
+        )
     try:
         origin, copy = sqlite3.connect(source, timeout=30.0), sqlite3.connect(target)
         try:

@@ -16,15 +16,20 @@ _MINE = """FROM match_players AS me JOIN matches AS m ON m.match_id = me.match_i
 async def curve(
     db: Database, user_id: int, scope: int, with_bots: bool, players: int, limit: int
 ) -> list[CurvePoint]:
-    """The player's conservative rating after each of their last `limit` rated matches of
-    one ranking, oldest first."""
+    """The player's conservative rating before the first of their last `limit` rated
+    matches of one ranking (the curve's starting point), then after each, oldest first:
+    `limit` matches give `limit + 1` points (none: no point at all)."""
     records = await db.fetchall(
-        """SELECT finished_at, rating_after FROM rating_changes
+        """SELECT finished_at, rating_before, rating_after FROM rating_changes
         WHERE user_id = ? AND scope = ? AND with_bots = ? AND players = ?
         ORDER BY finished_at DESC, match_id DESC LIMIT ?""",
         (user_id, scope, int(with_bots), players, limit),
     )
-    return [CurvePoint(float(when), float(rating)) for when, rating in reversed(records)]
+    oldest_first = list(reversed(records))
+    if not oldest_first:
+        return []
+    start = CurvePoint(float(oldest_first[0][0]), float(oldest_first[0][1]))
+    return [start] + [CurvePoint(float(when), float(after)) for when, _, after in oldest_first]
 
 
 async def mode_records(db: Database, user_id: int, guild_id: int | None) -> list[ModeRecord]:

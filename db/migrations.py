@@ -21,6 +21,7 @@ Shipped migrations are history: never edit one, append a new one.
   rating a match idempotent).
 - v7–v11: see the comment above each.
 - v12: Aprender: lessons' stars, the lesson in progress, first-time moments seen.
+- v13: the puzzles each player was shown for practice; a daily post's time zone.
 """
 
 from __future__ import annotations
@@ -430,6 +431,21 @@ _V12 = (
     )""",
 )
 
+# v13: the puzzles each player has been shown for practice (per server): practice never
+# serves a player one again, and the daily post prefers puzzles nobody there has practised;
+# and a daily post's time zone (its hour is in it; the posts set before were in UTC).
+_V13 = (
+    "ALTER TABLE puzzle_servers ADD COLUMN time_zone TEXT NOT NULL DEFAULT 'UTC'",
+    """CREATE TABLE puzzle_seen (
+        guild_id  INTEGER NOT NULL,
+        user_id   INTEGER NOT NULL,
+        puzzle_id TEXT NOT NULL,
+        seen_at   REAL NOT NULL,
+        PRIMARY KEY (guild_id, user_id, puzzle_id)
+    )""",
+    "CREATE INDEX puzzle_seen_by_puzzle ON puzzle_seen (guild_id, puzzle_id)",
+)
+
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     _V1,
     _V2,
@@ -443,6 +459,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     _V10,
     _V11,
     _V12,
+    _V13,
 )
 LATEST_VERSION = len(MIGRATIONS)
 

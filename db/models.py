@@ -304,6 +304,7 @@ class Podium:
     most_matches: PodiumPlace | None = None
     best_streak: PodiumPlace | None = None
     channel_id: int | None = None  # where the season's last match was played
+    most_matches_tied: tuple[int, ...] = ()  # the others with as many matches as most_matches
 
     def to_dict(self) -> dict:
         def place(found: PodiumPlace | None) -> list | None:
@@ -318,6 +319,7 @@ class Podium:
             "most_matches": place(self.most_matches),
             "best_streak": place(self.best_streak),
             "channel_id": self.channel_id,
+            "most_matches_tied": list(self.most_matches_tied),
         }
 
     @classmethod
@@ -332,6 +334,7 @@ class Podium:
             most_matches=place(data.get("most_matches")),
             best_streak=place(data.get("best_streak")),
             channel_id=data.get("channel_id"),
+            most_matches_tied=tuple(int(u) for u in data.get("most_matches_tied", ())),
         )
 
 
@@ -378,15 +381,17 @@ class StoredPuzzle:
 
 @dataclass(frozen=True)
 class PuzzleServer:
-    """A server's daily puzzle post: where, at what hour (UTC), whether the players whose
-    positions are used may be named, and the first day to post (the day after it was set:
-    a day that had begun is not posted late)."""
+    """A server's daily puzzle post: where, at what hour of its time zone (IANA name; "UTC"
+    for a post set before zones were asked), whether the players whose positions are used
+    may be named, and the first day to post (the day after it was set: a day that had
+    begun is not posted late)."""
 
     guild_id: int
     channel_id: int
     hour: int
     name_players: bool
     first_day: int
+    time_zone: str = "UTC"
 
 
 @dataclass(frozen=True)
@@ -415,13 +420,15 @@ class PuzzleAnswer:
 @dataclass(frozen=True)
 class PuzzleAttempt:
     """A player's counted answer to a day's puzzle. `first`: this call recorded it (False:
-    an earlier answer counts, and `move`/`solved` are that one's)."""
+    an earlier answer counts, and `move`/`solved` are that one's). `ended`: the streak this
+    answer found broken (by a missed day or this wrong answer), to be told; 0 if none."""
 
     first: bool
     move: str
     solved: bool
     streak: int
     best_streak: int
+    ended: int = 0
 
 
 @dataclass(frozen=True)

@@ -65,47 +65,88 @@ def _stored(row: tuple) -> StoredPuzzle:
 
 
 async def count_puzzles(db: Database, guild_id: int) -> dict[str, int]:
-    """How many puzzles a server can be given (its own and the bots'), per difficulty."""
+    """How many puzzles a server can still be given as a day's puzzle (its own and the
+    bots', never yet its puzzle of a day), per difficulty: the stock it has left."""
     rows = await db.fetchall(
-        "SELECT difficulty, COUNT(*) FROM puzzles WHERE guild_id IN (?, ?) GROUP BY difficulty",
-        (guild_id, BOTS_GUILD),
+        """SELECT p.difficulty, COUNT(*) FROM puzzles AS p
+        LEFT JOIN puzzle_days AS d ON d.guild_id = ? AND d.puzzle_id = p.puzzle_id
+        WHERE p.guild_id IN (?, ?) AND d.puzzle_id IS NULL GROUP BY p.difficulty""",
+        (guild_id, guild_id, BOTS_GUILD),
     )
     return {difficulty: int(count) for difficulty, count in rows}
 
 
 async def unused_puzzle(db: Database, guild_id: int, difficulty: str | None) -> StoredPuzzle | None:
-    """A puzzle never yet the server's puzzle of a day, of `difficulty` (None: any): the
-    server's own first, then the oldest."""
+    """A puzzle never yet the server's puzzle of a day, of `difficulty` (None: any): one
+    nobody there has practised first, then the server's own, then the oldest."""
     where = "" if difficulty is None else " AND difficulty = ?"
     params = (guild_id, BOTS_GUILD) + (() if difficulty is None else (difficulty,))
     found = await db.fetchone(
         f"""SELECT puzzle_id, guild_id, user_id, difficulty, data FROM puzzles
         WHERE guild_id IN (?, ?){where}
         AND puzzle_id NOT IN (SELECT puzzle_id FROM puzzle_days WHERE guild_id = ?)
-        ORDER BY guild_id DESC, created_at, puzzle_id LIMIT 1""",
-        (*params, guild_id),
+        ORDER BY EXISTS (SELECT 1 FROM puzzle_seen AS seen
+            WHERE seen.guild_id = ? AND seen.puzzle_id = puzzles.puzzle_id),
+        guild_id DESC, created_at, puzzle_id LIMIT 1""",
+        (*params, guild_id, guild_id),
     )
     return None if found is None else _stored(found)
 
 
-async def random_puzzle(
-    db: Database, guild_id: int, difficulty: str, pick: float
+_PRACTICE_FROM = """FROM puzzles WHERE guild_id IN (?, ?) AND difficulty = ?
+    AND puzzle_id NOT IN (SELECT puzzle_id FROM puzzle_days WHERE guild_id = ? AND day >= ?)
+    AND puzzle_id NOT IN (SELECT puzzle_id FROM puzzle_attempts WHERE guild_id = ? AND user_id = ?)
+    AND puzzle_id NOT IN (SELECT puzzle_id FROM puzzle_seen WHERE guild_id = ? AND user_id = ?)"""
+
+
+async def practice_puzzle(
+    db: Database,
+    guild_id: int,
+    user_id: int,
+    difficulty: str,
+    since_day: int,
+    pick: float,
+    now: float,
 ) -> StoredPuzzle | None:
-    """One of the server's puzzles (its own or the bots') of `difficulty`, the one at
-    fraction `pick` (0 <= pick < 1) of them: for practice."""
-    count = await db.fetchone(
+    """A practice puzzle for a player, now marked as seen by them: one of the server's (its
+    own or the bots') of `difficulty` that is no puzzle of a day from `since_day` on (the
+    last days', today's and those chosen ahead: practice must not give their answer away),
+    that the player never answered as a day's puzzle nor was shown for practice; the one at
+    fraction `pick` (0 <= pick < 1) of them. None when there is none left."""
+    params: tuple[int | str, ...] = (guild_id, BOTS_GUILD, difficulty, guild_id, since_day)
+    params += (guild_id, user_id, guild_id, user_id)
+    async with db.transaction():
+        count = await db.fetchone(f"SELECT COUNT(*) {_PRACTICE_FROM}", params)
+        total = 0 if count is None else int(count[0])
+        if not total:
+            return None
+        found = await db.fetchone(
+            f"""SELECT puzzle_id, guild_id, user_id, difficulty, data {_PRACTICE_FROM}
+            ORDER BY puzzle_id LIMIT 1 OFFSET ?""",
+            (*params, min(total - 1, int(pick * total))),
+        )
+        if found is None:
+            return None
+        await mark_seen(db, guild_id, user_id, found[0], now)
+    return _stored(found)
+
+
+async def mark_seen(db: Database, guild_id: int, user_id: int, puzzle_id: str, now: float) -> None:
+    """Remember that a player was shown `puzzle_id` for practice (never served again)."""
+    await db.execute(
+        """INSERT INTO puzzle_seen (guild_id, user_id, puzzle_id, seen_at) VALUES (?, ?, ?, ?)
+        ON CONFLICT DO NOTHING""",
+        (guild_id, user_id, puzzle_id, now),
+    )
+
+
+async def practice_total(db: Database, guild_id: int, difficulty: str) -> int:
+    """How many puzzles of `difficulty` the server has in all (seen or not)."""
+    found = await db.fetchone(
         "SELECT COUNT(*) FROM puzzles WHERE guild_id IN (?, ?) AND difficulty = ?",
         (guild_id, BOTS_GUILD, difficulty),
     )
-    total = 0 if count is None else int(count[0])
-    if not total:
-        return None
-    found = await db.fetchone(
-        """SELECT puzzle_id, guild_id, user_id, difficulty, data FROM puzzles
-        WHERE guild_id IN (?, ?) AND difficulty = ? ORDER BY puzzle_id LIMIT 1 OFFSET ?""",
-        (guild_id, BOTS_GUILD, difficulty, min(total - 1, int(pick * total))),
-    )
-    return None if found is None else _stored(found)
+    return 0 if found is None else int(found[0])
 
 
 async def unmined_matches(db: Database, guild_id: int, limit: int) -> list[str]:
@@ -131,11 +172,11 @@ async def mark_mined(db: Database, match_ids: list[str], now: float) -> None:
 async def set_server(db: Database, server: PuzzleServer, now: float) -> None:
     await db.execute(
         """INSERT INTO puzzle_servers
-            (guild_id, channel_id, hour, name_players, first_day, updated_at)
-        VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET
+            (guild_id, channel_id, hour, name_players, first_day, updated_at, time_zone)
+        VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET
             channel_id = excluded.channel_id, hour = excluded.hour,
             name_players = excluded.name_players, first_day = excluded.first_day,
-            updated_at = excluded.updated_at""",
+            updated_at = excluded.updated_at, time_zone = excluded.time_zone""",
         (
             server.guild_id,
             server.channel_id,
@@ -143,6 +184,7 @@ async def set_server(db: Database, server: PuzzleServer, now: float) -> None:
             int(server.name_players),
             server.first_day,
             now,
+            server.time_zone,
         ),
     )
 
@@ -155,11 +197,11 @@ async def servers(db: Database, guild_id: int | None = None) -> list[PuzzleServe
     """Every server with a daily post (or the one server `guild_id`)."""
     where, params = ("", ()) if guild_id is None else (" WHERE guild_id = ?", (guild_id,))
     rows = await db.fetchall(
-        f"SELECT guild_id, channel_id, hour, name_players, first_day FROM puzzle_servers{where} "
-        "ORDER BY guild_id",
+        "SELECT guild_id, channel_id, hour, name_players, first_day, time_zone "
+        f"FROM puzzle_servers{where} ORDER BY guild_id",
         params,
     )
-    return [PuzzleServer(g, c, h, bool(n), first) for g, c, h, n, first in rows]
+    return [PuzzleServer(g, c, h, bool(n), first, zone) for g, c, h, n, first, zone in rows]
 
 
 async def get_day(db: Database, guild_id: int, day: int) -> PuzzleDay | None:
@@ -215,8 +257,9 @@ async def record_attempt(
             VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, day, user_id) DO NOTHING""",
             (guild_id, day, user_id, answer.puzzle_id, move, int(solved), now),
         )
+        ended = 0
         if first:
-            await _count(db, guild_id, user_id, day, solved)
+            ended = await _count(db, guild_id, user_id, day, solved)
             if rater is not None:
                 await _rate(db, guild_id, user_id, answer.puzzle_id, solved, rater)
         else:
@@ -230,16 +273,19 @@ async def record_attempt(
         standing_now = await standing(db, guild_id, user_id, day)
     streak = 0 if standing_now is None else standing_now.streak
     best = 0 if standing_now is None else standing_now.best_streak
-    return PuzzleAttempt(bool(first), move, solved, streak, best)
+    return PuzzleAttempt(bool(first), move, solved, streak, best, ended)
 
 
-async def _count(db: Database, guild_id: int, user_id: int, day: int, solved: bool) -> None:
+async def _count(db: Database, guild_id: int, user_id: int, day: int, solved: bool) -> int:
+    """Count an answer in the player's totals and streak; the streak it ended (0: none)."""
     row = await db.fetchone(
         "SELECT solved, tried, streak, best_streak, last_solved_day FROM puzzle_players "
         "WHERE guild_id = ? AND user_id = ?",
         (guild_id, user_id),
     )
     total, tried, streak, best, last_day = (0, 0, 0, 0, -2) if row is None else row
+    continued = solved and last_day == day - 1
+    ended = 0 if continued else streak
     if solved:
         streak = (streak if last_day == day - 1 else 0) + 1
         total, last_day = total + 1, day
@@ -253,6 +299,7 @@ async def _count(db: Database, guild_id: int, user_id: int, day: int, solved: bo
             best_streak = excluded.best_streak, last_solved_day = excluded.last_solved_day""",
         (guild_id, user_id, total, tried + 1, streak, max(best, streak), last_day),
     )
+    return int(ended)
 
 
 # A player's place: 1 + the players of the server ahead of them (the ranking's order).

@@ -116,6 +116,15 @@ async def next_end(db: Database, after: float) -> float | None:
     return None if found is None or found[0] is None else float(found[0])
 
 
+PODIUM_BELOW = 2  # ranked players a podium place needs below it: 3 ranked crown one
+
+
+def podium_places(ranked: int) -> int:
+    """How many podium places a ladder of `ranked` players gives: never the last ones (with
+    3 ranked, the champion only; 5 or more, three)."""
+    return max(0, min(3, ranked - PODIUM_BELOW))
+
+
 async def _podium(db: Database, season_id: int) -> Podium:
     """The season's podium, from its ratings, totals and the players' caída streaks."""
     season = scope(season_id)
@@ -125,15 +134,22 @@ async def _podium(db: Database, season_id: int) -> Podium:
         (season,),
     )
     with_bots, players = (0, 2) if ladder is None else ladder
-    best = await db.fetchall(
-        "SELECT user_id, rating, matches, wins FROM ratings "
-        "WHERE scope = ? AND with_bots = ? AND players = ? ORDER BY rating DESC, user_id LIMIT 3",
+    ranked = await db.fetchone(
+        "SELECT COUNT(*) FROM ratings WHERE scope = ? AND with_bots = ? AND players = ?",
         (season, with_bots, players),
     )
-    busiest = await db.fetchone(
-        "SELECT user_id, SUM(matches), SUM(matches), SUM(wins) FROM player_totals "
-        "WHERE scope = ? GROUP BY user_id ORDER BY SUM(matches) DESC, user_id LIMIT 1",
-        (season,),
+    places = podium_places(0 if ranked is None else int(ranked[0]))
+    best = await db.fetchall(
+        "SELECT user_id, rating, matches, wins FROM ratings "
+        "WHERE scope = ? AND with_bots = ? AND players = ? ORDER BY rating DESC, user_id LIMIT ?",
+        (season, with_bots, players, places),
+    )
+    busiest = await db.fetchall(  # on the podium's own ladder; everyone tied for it
+        """SELECT user_id, matches, matches, wins FROM ratings
+        WHERE scope = ? AND with_bots = ? AND players = ? AND matches = (
+            SELECT MAX(matches) FROM ratings WHERE scope = ? AND with_bots = ? AND players = ?)
+        ORDER BY user_id""",
+        (season, with_bots, players, season, with_bots, players),
     )
     streak = await db.fetchone(
         """SELECT f.user_id, MAX(f.caida_streak) FROM season_matches AS s
@@ -152,7 +168,8 @@ async def _podium(db: Database, season_id: int) -> Podium:
         with_bots=bool(with_bots),
         players=int(players),
         places=tuple(_place(record) for record in best),
-        most_matches=None if busiest is None else _place(busiest),
+        most_matches=_place(busiest[0]) if busiest else None,
+        most_matches_tied=tuple(int(record[0]) for record in busiest[1:]),
         best_streak=None if streak is None else _place(streak),
     )
 

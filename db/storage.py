@@ -492,14 +492,27 @@ class Storage:
             return await puzzles.get_puzzle(db, puzzle_id)
 
     async def puzzle_counts(self, guild_id: int) -> dict[str, int]:
+        """The puzzles the server has not yet had as a day's, per difficulty (its stock)."""
         async with self._use("count the puzzles") as db:
             return await puzzles.count_puzzles(db, guild_id)
 
     async def practice_puzzle(
-        self, guild_id: int, difficulty: str, pick: float
+        self, guild_id: int, user_id: int, difficulty: str, since_day: int, pick: float
     ) -> StoredPuzzle | None:
+        """A practice puzzle the player has not seen, no day's puzzle from `since_day` on,
+        now marked as seen (db/puzzles.py); None when none is left."""
         async with self._use("read a puzzle") as db:
-            return await puzzles.random_puzzle(db, guild_id, difficulty, pick)
+            return await puzzles.practice_puzzle(
+                db, guild_id, user_id, difficulty, since_day, pick, self._clock()
+            )
+
+    async def mark_puzzle_seen(self, guild_id: int, user_id: int, puzzle_id: str) -> None:
+        async with self._use("remember a puzzle seen") as db:
+            await puzzles.mark_seen(db, guild_id, user_id, puzzle_id, self._clock())
+
+    async def practice_total(self, guild_id: int, difficulty: str) -> int:
+        async with self._use("count the puzzles") as db:
+            return await puzzles.practice_total(db, guild_id, difficulty)
 
     async def unmined_matches(self, guild_id: int, limit: int) -> list[str]:
         async with self._use("find matches for puzzles") as db:
@@ -728,7 +741,8 @@ class Storage:
         limit: int = 30,
         season_id: int | None = None,
     ) -> list[CurvePoint]:
-        """The player's rating after each of their last `limit` matches of one ranking."""
+        """The player's rating before their last `limit` matches of one ranking, then after
+        each (db/cards.py: `limit + 1` points)."""
         scope = _scope(guild_id, season_id)
         async with self._use("read the rating curve") as db:
             return await cards.curve(db, user_id, scope, with_bots, players, limit)

@@ -504,7 +504,7 @@ class Game:
     def copy(self) -> Game:
         """An independent copy (for search); cheaper than a to_dict round trip. It shares
         the list of plays until one of the two plays on (see `_moves`)."""
-        other = _new_game(Game)
+        other = _new_game(type(self))  # (a subclass's copy is of its class: puzzle_reasons)
         other.players = self.players
         other.rules = self.rules
         other.seed = self.seed

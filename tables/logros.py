@@ -196,15 +196,20 @@ def _chicas_to_win(log: MatchLog) -> int:
     return int(log.rule_options.get("chicas_to_win", 2))
 
 
+def progress(counts: Mapping[str, int]) -> dict[str, tuple[int, int]]:
+    """How far a player's running counts (`Storage.logro_counts`) are on each logro that
+    counts up: (done, needed), "Diez victorias: 2/10"."""
+    return {
+        "ten_wins": (counts["wins"], MANY_WINS),
+        "hundred_caidas": (counts["caidas"], MANY_CAIDAS),
+        "fifty_matches": (counts["matches"], MANY_MATCHES),
+        "season_regular": (counts["season_matches"], SEASON_MATCHES),
+    }
+
+
 def earned_by_counts(counts: Mapping[str, int]) -> set[str]:
     """The logros a player's running counts (`Storage.logro_counts`) have reached."""
-    checks = {
-        "ten_wins": counts["wins"] >= MANY_WINS,
-        "hundred_caidas": counts["caidas"] >= MANY_CAIDAS,
-        "fifty_matches": counts["matches"] >= MANY_MATCHES,
-        "season_regular": counts["season_matches"] >= SEASON_MATCHES,
-    }
-    return {name for name, done in checks.items() if done}
+    return {name for name, (done, needed) in progress(counts).items() if done >= needed}
 
 
 def podium_logros(podium: Podium, guild_id: int, now: float) -> list[Logro]:

@@ -2,16 +2,21 @@
 is, and the puzzles made from a server's matches or the bots' own games (run in a worker:
 engine/ai/puzzles.py does the thinking).
 
-A server's day D starts at its post time: D days after the epoch, at its hour (UTC), plus
-a few minutes of its own (`spread`): a thousand servers choosing the same hour post over
-that whole hour, a few a second at most, instead of all in its first second. "Today's
-puzzle" is the one of the day that started last, posted or not.
+A server's day D starts at its post time: on the date D days after 1 January 1970, at its
+hour in its time zone (America/Guayaquil unless the server chose another; servers set up
+before zones were asked keep UTC), plus a few minutes of its own (`spread`): a thousand
+servers choosing the same hour post over that whole hour, a few a second at most, instead
+of all in its first second. "Today's puzzle" is the one of the day that started last,
+posted or not. A server without a post counts its days from midnight in Quito, as the
+seasons do.
 """
 
 from __future__ import annotations
 
 import hashlib
-import math
+from datetime import date, datetime, time, timedelta
+from functools import lru_cache
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from db import MatchLog, PuzzleServer, StoredPuzzle
 from db.puzzles import BOTS_GUILD
@@ -22,7 +27,11 @@ from .refusal import Refusal
 
 DAY_SECONDS = 86400
 HOUR_SECONDS = 3600
-NO_HOUR = 0  # a server without a daily post: its days start at midnight (UTC, and its spread)
+RECENT_DAYS = 7  # practice never serves a day's puzzle this recent (its answer was just told)
+NO_HOUR = 0  # a server without a daily post: its days start at midnight (and its spread)
+DEFAULT_ZONE = "America/Guayaquil"  # Ecuador's time (UTC−5, no daylight saving)
+LEGACY_ZONE = "UTC"  # a daily post set before the time zone was asked: its hours were UTC
+EPOCH_DATE = date(1970, 1, 1)
 # The difficulty of each day in turn: the week starts easy.
 ROTATION = (Difficulty.EASY, Difficulty.EASY, Difficulty.MEDIUM, Difficulty.MEDIUM, Difficulty.HARD)
 
@@ -34,14 +43,26 @@ def spread(guild_id: int) -> int:
     return int.from_bytes(digest[:8], "big") % HOUR_SECONDS
 
 
-def day_start(day: int, hour: int, guild_id: int) -> float:
+@lru_cache(maxsize=64)
+def zone_of(name: str) -> ZoneInfo:
+    """The time zone named (IANA: "America/Guayaquil"); Refusal("puzzle_zone") if unknown."""
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise Refusal("puzzle_zone", zone=name[:60]) from None
+
+
+def day_start(day: int, hour: int, guild_id: int, zone: str = LEGACY_ZONE) -> float:
     """When a server's day `day` starts (its post time), in seconds since the epoch."""
-    return day * DAY_SECONDS + hour * HOUR_SECONDS + spread(guild_id)
+    local = datetime.combine(EPOCH_DATE + timedelta(days=day), time(hour), zone_of(zone))
+    return local.timestamp() + spread(guild_id)
 
 
-def day_at(moment: float, hour: int, guild_id: int) -> int:
+def day_at(moment: float, hour: int, guild_id: int, zone: str = LEGACY_ZONE) -> int:
     """The server's day at `moment`: the last one that has started."""
-    return math.floor((moment - hour * HOUR_SECONDS - spread(guild_id)) / DAY_SECONDS)
+    local = datetime.fromtimestamp(moment - spread(guild_id), zone_of(zone))
+    day = (local.date() - EPOCH_DATE).days
+    return day - 1 if local.hour < hour else day
 
 
 def daily_server(
@@ -51,31 +72,44 @@ def daily_server(
     channel_id: int | None,
     hour: int | None,
     name_players: bool | None,
+    zone: str | None = None,
 ) -> PuzzleServer:
     """A server's daily post as /cuarenta config sets it: what it was (`current`, None:
     off) with the options given changed. Refusal for an hour out of 0–23, or a server
     without a post given no channel or no hour. The first day to post stays while the hour
     does (a day already posted is never posted again: its message is saved); a new hour
-    starts the day after the one it has begun."""
+    starts the day after the one it has begun. The hour is in `zone` (a new server's:
+    DEFAULT_ZONE; a server's own stays unless given); Refusal for an unknown zone."""
     if hour is not None and not 0 <= hour <= 23:
         raise Refusal("puzzle_hour")
+    if zone is not None:
+        zone = zone_of(zone.strip()).key
     if current is None and (channel_id is None or hour is None):
         raise Refusal("puzzle_channel")
     channel_id = current.channel_id if channel_id is None and current else channel_id
     hour = current.hour if hour is None and current else hour
     assert channel_id is not None and hour is not None
     names = name_players if name_players is not None else bool(current and current.name_players)
-    if current is not None and current.hour == hour:
+    zone = zone or (current.time_zone if current is not None else DEFAULT_ZONE)
+    if current is not None and (current.hour, current.time_zone) == (hour, zone):
         first_day = current.first_day
     else:
-        first_day = day_at(moment, hour, guild_id) + 1
-    return PuzzleServer(guild_id, channel_id, hour, names, first_day)
+        first_day = day_at(moment, hour, guild_id, zone) + 1
+    return PuzzleServer(guild_id, channel_id, hour, names, first_day, zone)
 
 
 def next_post(server: PuzzleServer, moment: float) -> float:
     """When the server's next daily post is due, after `moment`."""
-    day = max(server.first_day, day_at(moment, server.hour, server.guild_id) + 1)
-    return day_start(day, server.hour, server.guild_id)
+    day = max(server.first_day, server_day(server, moment) + 1)
+    return day_start(day, server.hour, server.guild_id, server.time_zone)
+
+
+def server_day(server: PuzzleServer | None, moment: float, guild_id: int = 0) -> int:
+    """A server's day at `moment`: by its post's hour and zone, or without a post, from
+    midnight in Quito (the seasons' day)."""
+    if server is None:
+        return day_at(moment, NO_HOUR, guild_id, DEFAULT_ZONE)
+    return day_at(moment, server.hour, server.guild_id, server.time_zone)
 
 
 def difficulty_of_day(day: int) -> Difficulty:

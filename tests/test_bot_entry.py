@@ -33,3 +33,18 @@ def test_without_a_token_the_bot_explains_and_exits(tmp_path):
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="glibc's mallopt")
 def test_the_bot_fixes_mallocs_mmap_threshold_on_linux():
     assert bot.fix_mmap_threshold()  # glibc's mallopt says 1 on success
+
+
+def test_backup_onto_the_live_database_itself_says_so_and_exits_non_zero(
+    tmp_path, monkeypatch, capsys
+):
+    import sqlite3
+
+    live = tmp_path / "bot.sqlite3"
+    sqlite3.connect(live).close()
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    monkeypatch.setenv("DATABASE_PATH", str(live))
+    monkeypatch.setattr(bot, "load_dotenv", lambda: None)
+    assert bot.main(["backup", str(live)]) != 0
+    said = capsys.readouterr()
+    assert "the database itself" in said.err and "backed up" not in said.out

@@ -12,11 +12,15 @@ from i18n import t
 from tables import Refusal
 
 MAINTENANCE_KEY = "maintenance"  # bot_state key: "1" while in maintenance
+MAINTENANCE_NOTE_KEY = "maintenance.note"  # its reason and planned end: "<end>|<reason>"
+REASON_LENGTH = 100  # an owner's reason, at most (it goes into every refusal)
 
 
 class Openings:
     def __init__(self) -> None:
         self.maintenance = False
+        self.reason = ""  # the owner's words for why ("actualización"), shown to players
+        self.until: float | None = None  # when the owner expects it to end
         self.restarting = False
         # The last moments of a stop: no click is handled any more, each is told
         # "restarting" (cogs/ops/stopping.py).
@@ -26,20 +30,34 @@ class Openings:
         """Maintenance as the owner left it (off if the database can't say)."""
         try:
             self.maintenance = await storage.get_bot_state(MAINTENANCE_KEY) == "1"
+            note = await storage.get_bot_state(MAINTENANCE_NOTE_KEY) or "|"
         except StorageError:
-            self.maintenance = False
+            self.maintenance, note = False, "|"
+        end, _, self.reason = note.partition("|")
+        self.until = float(end) if end else None
 
-    async def set_maintenance(self, storage: Storage, on: bool) -> None:
-        """Turn maintenance on or off, stored first (StorageError: nothing changed)."""
+    async def set_maintenance(
+        self, storage: Storage, on: bool, reason: str = "", until: float | None = None
+    ) -> None:
+        """Turn maintenance on (with the owner's reason and expected end, told to players)
+        or off, stored first (StorageError: nothing changed)."""
+        reason = " ".join(reason.split())[:REASON_LENGTH] if on else ""
+        until = until if on else None
+        note = f"{'' if until is None else until}|{reason}"
+        await storage.set_bot_state(MAINTENANCE_NOTE_KEY, note)
         await storage.set_bot_state(MAINTENANCE_KEY, "1" if on else "0")
-        self.maintenance = on
+        self.maintenance, self.reason, self.until = on, reason, until
 
     def check(self) -> None:
         """Refusal if no table or challenge may open now."""
         if self.restarting:
             raise Refusal("restarting")
         if self.maintenance:
-            raise Refusal("maintenance")
+            raise Refusal(
+                "maintenance" if self.until is None else "maintenance_until",
+                reason=f" ({self.reason})" if self.reason else "",
+                until="" if self.until is None else f"<t:{int(self.until)}:t>",
+            )
 
     def notice(self, lang: str) -> str:
         """The line every live table shows now ("" for none)."""

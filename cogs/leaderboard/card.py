@@ -31,7 +31,8 @@ class CardFacts:
     season: Season | None  # the season running now (None: seasons off, or all servers)
     season_rating: RatingRow | None  # in the same ranking as `rating`
     rating: RatingRow | None  # the ranking the player played most
-    curve: tuple[int, ...]  # shown ratings, oldest first
+    curve: tuple[int, ...]  # shown ratings of the headline's ranking: its start, then after each
+    curve_of_season: bool  # the curve is the season's (the headline's), else of all time
     modes: tuple[tuple[int, int, int], ...]  # (players, wins, losses)
     cartones: int
     best_streak: int
@@ -60,6 +61,7 @@ async def card_facts(
     main = max(rows, key=lambda row: (row.matches, -row.with_bots, -row.players), default=None)
     season_rating: RatingRow | None = None
     curve: tuple[int, ...] = ()
+    season_id: int | None = None
     if main is not None:
         stored = (
             None
@@ -67,11 +69,16 @@ async def card_facts(
             else await storage.season(guild_id, season.key)
         )
         if stored is not None:
-            ranking = (main.with_bots, main.players)
-            mine = await storage.player_ratings(user_id, guild_id, stored.season_id, ranking)
-            season_rating = mine[0] if mine else None
+            # The season's rating in the all-time main ranking, else in the one the player
+            # played most this season (a season of matches against bots only is rated too).
+            mine = await storage.player_ratings(user_id, guild_id, stored.season_id)
+            same = [r for r in mine if (r.with_bots, r.players) == (main.with_bots, main.players)]
+            most = sorted(mine, key=lambda row: (-row.matches, row.with_bots, row.players))
+            season_rating = (same or most)[0] if same or most else None
+            season_id = None if season_rating is None else stored.season_id
+        headline = season_rating or main  # the curve is the headline number's
         points = await storage.rating_curve(
-            user_id, guild_id, main.with_bots, main.players, CURVE_MATCHES
+            user_id, guild_id, headline.with_bots, headline.players, CURVE_MATCHES, season_id
         )
         curve = tuple(ratings.shown(point.rating) for point in points)
     modes = tuple(
@@ -94,6 +101,7 @@ async def card_facts(
         season_rating=season_rating,
         rating=main,
         curve=curve,
+        curve_of_season=season_id is not None,
         modes=modes,
         cartones=cartones,
         best_streak=streak,
@@ -135,21 +143,30 @@ def player_card(facts: CardFacts, lang: str) -> PlayerCard:
     ]
     if facts.titles:
         figures.append((str(facts.titles), tn("card.titles", lang, facts.titles)))
-    lines = [
-        f"{t('card.partner', lang)}: {_name(facts, stats.best_partner, lang)} · "
-        f"{t('card.rival', lang)}: {_name(facts, stats.toughest_opponent, lang)}"
+    people = [  # an empty one is left out ("Mejor compañero: —" for who never played 2 vs 2)
+        f"{t(key, lang)}: {_name(facts, user_id, lang)}"
+        for key, user_id in (
+            ("card.partner", stats.best_partner),
+            ("card.rival", stats.toughest_opponent),
+        )
+        if user_id is not None
     ]
+    lines = [" · ".join(people)] if people else []
     if facts.vs is not None:
         other, wins, losses = facts.vs
         lines.append(f"{t('card.vs', lang, who=_name(facts, other, lang))}: {wins}–{losses}")
     if facts.latest:
         names = " · ".join(t(f"logro.{name}", lang) for name in facts.latest)
         lines.append(t("card.latest", lang, logros=names))
-    curve_title = (
-        t("card.curve", lang, count=len(facts.curve)) if facts.curve else t("card.curve_none", lang)
-    )
-    if facts.rating is not None:
-        curve_title += f" · {mode_name(facts.rating.players, lang, facts.rating.with_bots)}"
+    matches = len(facts.curve) - 1  # the first point is the rating before them
+    curve_title = tn("card.curve", lang, matches) if matches > 0 else t("card.curve_none", lang)
+    headline = facts.season_rating if facts.curve_of_season else facts.rating
+    if matches > 0 and facts.season is not None:  # the headline names the season in full
+        curve_title += " · " + t(
+            "card.curve_season" if facts.curve_of_season else "card.curve_all_time", lang
+        )
+    if headline is not None and (headline.with_bots or headline.players != 2):
+        curve_title += f" · {mode_name(headline.players, lang, headline.with_bots)}"
     all_time = _rating(facts.rating, t("card.all_time", lang), lang)
     if facts.season is None:  # no season: all time is the big number, alone
         season, all_time = all_time, Rated("", "", "")
@@ -195,10 +212,8 @@ def card_words(facts: CardFacts, lang: str) -> list[str]:
             for players, wins, losses in facts.modes
         )
         lines.append(t("stats.modes", lang, modes=modes))
-    lines.append(
-        t("stats.cartones", lang, cartones=facts.cartones)
-        + tn("stats.streak", lang, facts.best_streak)
-    )
+    streak = tn("stats.streak", lang, facts.best_streak) if facts.best_streak else ""
+    lines.append(t("stats.cartones", lang, cartones=facts.cartones) + streak)  # no "0 caídas"
     if facts.vs is not None:
         other, wins, losses = facts.vs
         lines.append(
@@ -216,3 +231,45 @@ def card_words(facts: CardFacts, lang: str) -> list[str]:
             t("stats.logros", lang, count=len(facts.logros), total=len(LOGROS), logros=names)
         )
     return lines
+
+
+ALT_TEXT_LIMIT = 1024  # Discord's limit for an attachment's description
+
+
+def card_summary(facts: CardFacts, lang: str) -> list[str]:
+    """The two or three lines beside the card's picture: who, the headline rating and its
+    rank, the record; where to read more. Everything else is in the picture and its
+    description (`card_alt_text`)."""
+    headline = facts.season_rating if facts.season_rating is not None else facts.rating
+    caption = (
+        t("card.season", lang, name=season_name(facts.season, lang))
+        if facts.season_rating is not None and facts.season is not None
+        else t("card.all_time", lang)
+    )
+    if headline is None:
+        rating = t("card.unrated", lang)
+    else:
+        rank = t("card.rank", lang, rank=headline.rank)
+        rating = f"**{ratings.shown(headline.skill.conservative)}** {rank}"
+    stats = facts.stats
+    lines = [
+        t(
+            "card.summary",
+            lang,
+            who=f"<@{facts.user_id}>",
+            rating=rating,
+            caption=caption,
+            won=tn("count.won", lang, stats.wins),
+            lost=tn("count.lost", lang, stats.matches - stats.wins),
+        )
+    ]
+    lines.append(f"-# {t('card.more', lang)}")
+    return lines
+
+
+def card_alt_text(words: list[str], lang: str) -> str:
+    """The picture's description for screen readers: the whole card in words (the
+    totals, the ratings and every other line), within Discord's limit."""
+    plain = (line.replace("**", "").removeprefix("-# ").strip() for line in words)
+    text = t("card.alt_prefix", lang) + " ".join(line for line in plain if line)
+    return text[:ALT_TEXT_LIMIT]

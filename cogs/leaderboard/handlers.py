@@ -23,7 +23,7 @@ from ..services import Services, services_of
 from ..ui import ids
 from ..ui.ids import Clickable
 from ..ui.pictures import picture_file
-from .card import card_facts, card_words, player_card
+from .card import card_alt_text, card_facts, card_summary, card_words, player_card
 from .messages import (
     leaderboard_payload,
     puzzle_line,
@@ -53,8 +53,11 @@ async def leaderboard(
     guild_id = interaction.guild_id if scope == "guild" else None
     sort = rating_sort(sort, players)
     chosen = await _season(services, guild_id, season)
+    empty = None  # the running season, when it has no match yet: said, not silently all time
+    if chosen is None and guild_id is not None and not (season or "").strip():
+        empty = (await services.settings.get(guild_id)).season_at(now())
     payload = await leaderboard_payload(
-        services.storage, guild_id, sort, with_bots, 0, lang, chosen
+        services.storage, guild_id, sort, with_bots, 0, lang, chosen, empty
     )
     await interaction.response.send_message(**payload.to_send(), ephemeral=not public)
 
@@ -143,14 +146,12 @@ async def stats(
         await interaction.response.send_message(text, ephemeral=private, allowed_mentions=quiet)
         return
     record = record_text_of(facts.stats, facts.ratings, facts.best_win, lang)
-    first = record + _titles_line(facts.titles, lang) + puzzles
-    text = "\n".join([first, *card_words(facts, lang)])
+    first = record + _titles_line(facts.titles, lang)
+    words = [first, *card_words(facts, lang)]
+    # Beside the picture two or three lines; the whole card in words is its description.
+    text = "\n".join(card_summary(facts, lang)) + puzzles
     png = await render_card_png_async(player_card(facts, lang))
-    picture = picture_file(
-        png,
-        "cuarenta-card.png",
-        description=t("stats.picture_alt", lang, name=target.display_name)[:1000],
-    )
+    picture = picture_file(png, "cuarenta-card.png", description=card_alt_text(words, lang))
     await interaction.response.send_message(
         text[:2000], file=picture, ephemeral=private, allowed_mentions=quiet
     )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from db import HistoryEntry, PlayerStats, RatingRow, SeasonRow, Storage
+from db import HistoryEntry, PlayerStats, RatingRow, Season, SeasonRow, Storage
 from db.ratings import TREND_MATCHES
 from i18n import join_names, t, tn
 from tables import ratings
@@ -34,12 +34,25 @@ def _rating_text(conservative: float, matches: int, lang: str) -> tuple[str, str
 
 
 def _when(guild_id: int | None, season: SeasonRow | None, lang: str) -> str:
-    """Which season a server's board counts (nothing for the board of all servers)."""
+    """Which season a server's board counts (nothing for the board of all servers), and
+    when a running one ends (`<t:…:R>`: each reader's own time)."""
     if guild_id is None:
         return ""
     if season is None:
         return t("leaderboard.all_time", lang)
-    return t("leaderboard.season", lang, name=season_name(season.season, lang))
+    name = t("leaderboard.season", lang, name=season_name(season.season, lang))
+    if season.archived_at is None:
+        name += t("leaderboard.season_ends", lang, ends=f"<t:{int(season.season.ends_at)}:R>")
+    return name
+
+
+def _empty_season_line(empty_season: Season | None, lang: str) -> list[str]:
+    """The current season that has no match yet, said above the board of all time."""
+    if empty_season is None:
+        return []
+    name = season_name(empty_season, lang)
+    ends = f"<t:{int(empty_season.ends_at)}:R>"
+    return [t("leaderboard.empty_season", lang, name=name, ends=ends)]
 
 
 async def leaderboard_payload(
@@ -50,11 +63,12 @@ async def leaderboard_payload(
     page: int,
     lang: str,
     season: SeasonRow | None = None,
+    empty_season: Season | None = None,
 ) -> Payload:
     """A page of a leaderboard: of one server (None: all), of all time or of one season."""
     if sort in RATING_SORTS:
         return await rating_leaderboard_payload(
-            storage, guild_id, sort, with_bots, page, lang, season
+            storage, guild_id, sort, with_bots, page, lang, season, empty_season
         )
     season_id = None if season is None else season.season_id
     total = await storage.leaderboard_size(
@@ -78,6 +92,7 @@ async def leaderboard_payload(
     scope = t("choice.global" if guild_id is None else "choice.guild", lang)
     bots = (t("leaderboard.bots", lang) if with_bots else "") + _when(guild_id, season, lang)
     lines = [t("leaderboard.title", lang, scope=scope, sort=t(f"choice.{sort}", lang), bots=bots)]
+    lines += _empty_season_line(empty_season, lang)
     if not rows:
         played = sort == "win_rate" and await storage.leaderboard_size(
             guild_id,
@@ -144,6 +159,7 @@ async def rating_leaderboard_payload(
     page: int,
     lang: str,
     season: SeasonRow | None = None,
+    empty_season: Season | None = None,
 ) -> Payload:
     """A page of a rating ranking (sort "rating": 1 vs 1, "rating_teams": 2 vs 2)."""
     players = RATING_SORTS[sort]
@@ -158,6 +174,7 @@ async def rating_leaderboard_payload(
     bots = (t("leaderboard.bots", lang) if with_bots else "") + _when(guild_id, season, lang)
     title = f"{t('choice.rating', lang)} · {mode_name(players, lang)}"
     lines = [t("leaderboard.title", lang, scope=scope, sort=title, bots=bots)]
+    lines += _empty_season_line(empty_season, lang)
     if not rows:
         lines.append(t("leaderboard.empty", lang))
         return Payload("\n".join(lines), None)

@@ -8,7 +8,6 @@ reports it.
 from __future__ import annotations
 
 import time
-from datetime import timedelta
 from importlib import metadata
 
 import discord
@@ -19,6 +18,7 @@ from i18n import t
 from tables import Refusal
 
 from ..answers import answers_refusals, reader_language, reply
+from ..infra.clock import now
 from ..infra.localized import choice
 from ..services import Services
 from .web import latencies
@@ -32,15 +32,23 @@ PACKAGE = "cuarenta-bot"
 
 
 @answers_refusals
-async def admin(services: Services, interaction: discord.Interaction, action: str) -> None:
-    """Status, or maintenance on or off (stored: it outlives a restart)."""
+async def admin(
+    services: Services,
+    interaction: discord.Interaction,
+    action: str,
+    reason: str | None = None,
+    minutes: int | None = None,
+) -> None:
+    """Status, or maintenance on or off (stored: it outlives a restart), with the owner's
+    reason and how many minutes it should last, both told to players who are refused."""
     client = services.client
     if not (isinstance(client, commands.Bot) and await client.is_owner(interaction.user)):
         raise Refusal("not_owner")
     lang = await reader_language(services, interaction)
     if action in ("maintenance_on", "maintenance_off"):
         on = action == "maintenance_on"
-        await services.openings.set_maintenance(services.storage, on)
+        until = None if minutes is None or minutes <= 0 else now() + 60 * minutes
+        await services.openings.set_maintenance(services.storage, on, reason or "", until)
         services.runtime.publish_guild(None)  # the line on every live table, or gone
         text = t(f"admin.{action}", lang, tables=services.runtime.live_tables())
     else:
@@ -61,7 +69,7 @@ async def status_text(services: Services, lang: str) -> str:
         "admin.status",
         lang,
         version=version(),
-        uptime=str(timedelta(seconds=int(time.monotonic() - services.started_at))),
+        uptime=duration_words(time.monotonic() - services.started_at, lang),
         shards=", ".join(shards) or "—",
         tables=services.runtime.live_tables(),
         moves=services.metrics.moves_last_minute(),
@@ -69,6 +77,20 @@ async def status_text(services: Services, lang: str) -> str:
         size=size,
         maintenance=t("word.on" if services.openings.maintenance else "word.off", lang),
     )
+
+
+def duration_words(seconds: float, lang: str) -> str:
+    """A length of time as an owner reads it: "2 d 3 h", "5 h 12 min", "3 min", "menos de
+    un minuto" (never Python's "-1 day, 23:36:44")."""
+    minutes = max(0, int(seconds)) // 60
+    days, hours, minutes = minutes // 1440, minutes // 60 % 24, minutes % 60
+    if days:
+        return t("duration.days_hours", lang, days=days, hours=hours)
+    if hours:
+        return t("duration.hours_minutes", lang, hours=hours, minutes=minutes)
+    if minutes:
+        return t("duration.minutes", lang, minutes=minutes)
+    return t("duration.under_a_minute", lang)
 
 
 def version() -> str:

@@ -3,7 +3,11 @@ and posts each server's puzzle of the day.
 
 - Stock: puzzles are made in the PUZZLES worker (low priority, never in a click or the
   event loop), from the server's finished matches not yet searched, and from the bots'
-  own games when a difficulty runs short (a new server has puzzles on day one).
+  own games when a difficulty runs short of puzzles the server has not had yet (a new
+  server has puzzles on day one, and a server without matches of its own never runs out).
+  The bots' games are numbered on (bot_state PUZZLE_SEED_KEY): each batch is new.
+- Practice: a puzzle the player has not seen, and no day's puzzle of the last
+  RECENT_DAYS, today or the days chosen ahead (their answer must not leak).
 - The daily post: one task per server with a post (the Scheduler's, named by server),
   asleep until its day starts (tables.puzzles.day_start). It posts the day's puzzle,
   chosen and saved the day before (or now, if none was), then chooses tomorrow's. A day
@@ -18,21 +22,21 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import random
 
 import discord
 
 from db import PuzzleDay, PuzzleServer, Storage, StorageError
 from engine.ai.puzzles import Difficulty, Puzzle
 from i18n import t
+from tables import Refusal
 from tables.puzzles import (
-    NO_HOUR,
-    day_at,
+    RECENT_DAYS,
     day_start,
     difficulty_of_day,
     from_bot_games,
     from_logs,
     puzzle_of,
+    server_day,
 )
 
 from ..infra.caches import SettingsCache
@@ -48,9 +52,10 @@ from .messages import move_words, puzzle_picture, puzzle_text, solve_rows
 log = logging.getLogger(__name__)
 
 STOCK_PER_DIFFICULTY = 10  # fewer puzzles of a difficulty than this: make more
-BOT_GAMES = 12  # bots' games played at a time to make more (about 2 puzzles each)
+BOT_GAMES = 6  # bots' games played at a time to make more (about 2 puzzles each; a few s)
 MATCHES_AT_ONCE = 20  # a server's matches searched at a time
 STOCK_AFTER_START_SECONDS = 600.0  # the bots' puzzles are made this long after a start
+PUZZLE_SEED_KEY = "puzzles.next_bot_seed"  # the first seed of the next batch of bots' games
 POST_TRIES = 6  # a failed post is tried again this many times in all (1 s, 2 s, 4 s... apart)
 
 
@@ -75,12 +80,14 @@ class PuzzleDesk:
         self.settings = settings
         self._posting: dict[int, asyncio.Task[None]] = {}  # per server, its daily task
         self._making = asyncio.Lock()  # one batch of puzzles made at a time
+        self._more_asked: set[int] = set()  # servers with a batch of `more` puzzles asked
         self._setting = asyncio.Lock()  # a server's post saved and its task started as one
 
     # -------------------------------------------------------------------- stock
-    async def restock(self, guild_id: int) -> None:
+    async def restock(self, guild_id: int, more: bool = False) -> None:
         """Make puzzles in the worker: from the server's matches not searched yet, and from
-        the bots' games while a difficulty has fewer than STOCK_PER_DIFFICULTY."""
+        the bots' games while a difficulty has fewer than STOCK_PER_DIFFICULTY the server
+        has not had (or anyway, `more`: a player has practised them all)."""
         async with self._making:
             mined = (
                 await self.storage.unmined_matches(guild_id, MATCHES_AT_ONCE) if guild_id else []
@@ -90,9 +97,12 @@ class PuzzleDesk:
                 found = await self.workers.run(Work.PUZZLES, from_logs, logs)
                 await self.storage.add_puzzles(found, mined)
             counts = await self.storage.puzzle_counts(guild_id)
-            if all(counts.get(level, 0) >= STOCK_PER_DIFFICULTY for level in Difficulty):
+            if not more and all(
+                counts.get(level, 0) >= STOCK_PER_DIFFICULTY for level in Difficulty
+            ):
                 return
-            start = random.Random(f"{guild_id}|{sum(counts.values())}").randrange(2**31)
+            start = int(await self.storage.get_bot_state(PUZZLE_SEED_KEY) or 0)
+            await self.storage.set_bot_state(PUZZLE_SEED_KEY, str(start + BOT_GAMES))
             seeds = list(range(start, start + BOT_GAMES))
             await self.storage.add_puzzles(
                 await self.workers.run(Work.PUZZLES, from_bot_games, seeds)
@@ -105,9 +115,35 @@ class PuzzleDesk:
         await asyncio.sleep(STOCK_AFTER_START_SECONDS)
         await self.restock(0)
 
-    def restock_later(self, guild_id: int) -> None:
-        """Restock in the background (a command never waits for puzzles to be made)."""
-        self.scheduler.spawn(self.restock(guild_id), f"puzzles-restock-{guild_id}")
+    def restock_later(self, guild_id: int, more: bool = False) -> None:
+        """Restock in the background (a command never waits for puzzles to be made); one
+        batch asked `more` per server at a time, however often a player clicks."""
+        if more and guild_id in self._more_asked:
+            return
+        if more:
+            self._more_asked.add(guild_id)
+        self.scheduler.spawn(self._restock_then(guild_id, more), f"puzzles-restock-{guild_id}")
+
+    async def _restock_then(self, guild_id: int, more: bool) -> None:
+        try:
+            await self.restock(guild_id, more)
+        finally:
+            if more:
+                self._more_asked.discard(guild_id)
+
+    async def practice(self, guild_id: int, user_id: int, difficulty: str, pick: float) -> Puzzle:
+        """A practice puzzle for the player (now marked seen by them; see the module), or
+        a Refusal: none made yet, or the player has seen every one (more are then made)."""
+        today = await self.today(guild_id)
+        stored = await self.storage.practice_puzzle(
+            guild_id, user_id, difficulty, today - RECENT_DAYS, pick
+        )
+        if stored is not None:
+            return puzzle_of(stored)
+        self.restock_later(guild_id, more=True)
+        if await self.storage.practice_total(guild_id, difficulty):
+            raise Refusal("puzzle_practice_all_seen")
+        raise Refusal("puzzle_none_yet")
 
     # ------------------------------------------------------------------- the day
     async def server(self, guild_id: int) -> PuzzleServer | None:
@@ -115,9 +151,8 @@ class PuzzleDesk:
         return found[0] if found else None
 
     async def today(self, guild_id: int) -> int:
-        """The server's day now (tables.puzzles.day_at), by its post hour."""
-        server = await self.server(guild_id)
-        return day_at(now(), NO_HOUR if server is None else server.hour, guild_id)
+        """The server's day now (tables.puzzles.server_day), by its post's hour and zone."""
+        return server_day(await self.server(guild_id), now(), guild_id)
 
     async def puzzle_of_day(self, guild_id: int, day: int) -> tuple[PuzzleDay, Puzzle] | None:
         """The server's puzzle of `day`, chosen now if it was not yet; None when there is no
@@ -170,7 +205,7 @@ class PuzzleDesk:
     async def _daily(self, server: PuzzleServer) -> None:
         guild_id = server.guild_id
         while True:
-            day = day_at(now(), server.hour, guild_id)
+            day = server_day(server, now())
             if day >= server.first_day:
                 try:
                     await self.post(server, day)
@@ -182,7 +217,8 @@ class PuzzleDesk:
                 await self.puzzle_of_day(guild_id, day + 1)  # tomorrow's, chosen ahead
             except StorageError:
                 log.warning("puzzle of day %s for server %s not chosen", day + 1, guild_id)
-            await sleep_until(day_start(day + 1, server.hour, guild_id))
+            self.restock_later(guild_id)  # nothing to do unless the stock runs short
+            await sleep_until(day_start(day + 1, server.hour, guild_id, server.time_zone))
 
     async def post(self, server: PuzzleServer, day: int) -> None:
         """Post the server's puzzle of `day` in its channel, unless it is posted already."""

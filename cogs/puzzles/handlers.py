@@ -18,7 +18,7 @@ import discord
 
 from engine import Card, Move
 from engine.ai.puzzles import Difficulty, Puzzle
-from i18n import t
+from i18n import t, tn
 from tables import Refusal
 from tables.puzzles import puzzle_of
 from tables.ratings import rate_puzzle
@@ -49,11 +49,13 @@ RANKING_SIZE = 10
 
 @dataclass(frozen=True)
 class Asked:
-    """A puzzle a click is about, checked: the server, its day (None: practice), the puzzle."""
+    """A puzzle a click is about, checked: the server, its day (None: practice), the puzzle;
+    `late`: a past day's puzzle, opened as practice."""
 
     guild_id: int
     day: int | None
     puzzle: Puzzle
+    late: bool = False
 
 
 async def asked(services: Services, guild_id: int | None, puzzle_id: str, day: str) -> Asked:
@@ -69,12 +71,12 @@ async def asked(services: Services, guild_id: int | None, puzzle_id: str, day: s
         return Asked(guild_id, None, puzzle_of(stored))
     number = int(day)
     today = await services.get(PuzzleDesk).today(guild_id)
-    if number < today:
-        raise Refusal("puzzle_old")
-    chosen = await storage.puzzle_day(guild_id, number) if number == today else None
+    chosen = await storage.puzzle_day(guild_id, number) if number <= today else None
     stored = None if chosen is None else await storage.puzzle(puzzle_id)
     if chosen is None or chosen.puzzle_id != puzzle_id or stored is None:
         raise Refusal("puzzle_unknown")
+    if number < today:  # a past day's post: open for practice, no longer for the streak
+        return Asked(guild_id, None, puzzle_of(stored), late=True)
     return Asked(guild_id, number, puzzle_of(stored))
 
 
@@ -94,11 +96,8 @@ async def puzzle_command(
         return
     if mode in tuple(Difficulty):
         pick = (interaction.id % 9973) / 9973  # any puzzle of that difficulty
-        stored = await services.storage.practice_puzzle(guild_id, str(mode), pick)
-        if stored is None:
-            desk.restock_later(guild_id)
-            raise Refusal("puzzle_none_yet")
-        await send_puzzle(services, interaction, Asked(guild_id, None, puzzle_of(stored)), lang)
+        practice = await desk.practice(guild_id, interaction.user.id, str(mode), pick)
+        await send_puzzle(services, interaction, Asked(guild_id, None, practice), lang)
         return
     day = await desk.today(guild_id)
     found = await desk.puzzle_of_day(guild_id, day)
@@ -166,6 +165,9 @@ async def click_open(
     puzzle = await asked(services, interaction.guild_id, puzzle_id, day)
     lang = await reader_language(services, interaction)
     lines = puzzle_text(puzzle.puzzle, puzzle.day, services.emojis, lang)[1:]
+    if puzzle.late:
+        await services.storage.mark_puzzle_seen(puzzle.guild_id, interaction.user.id, puzzle_id)
+        lines.insert(0, t("puzzle.late_note", lang))
     lines.append(t("puzzle.pick_card", lang))
     text = "\n".join(lines)
     rows = hand_rows(puzzle.puzzle, puzzle.day, services.emojis).as_view()
@@ -259,6 +261,8 @@ async def click_move(
             verdict = t("puzzle.verdict.right" if counted.solved else "puzzle.verdict.wrong", lang)
             first = move_words(Move.parse(counted.move), services.emojis, lang)
             lines.append(t("puzzle.counted_before", lang, move=first, verdict=verdict))
+        if counted.ended:
+            lines.append(tn("puzzle.streak_ended", lang, counted.ended))
         lines.append(t("puzzle.streak", lang, streak=counted.streak, best=counted.best_streak))
     rows = cast(discord.ui.View, again_rows(puzzle.puzzle, puzzle.day, lang))
     await interaction.response.edit_message(content="\n".join(lines), view=rows, attachments=[])

@@ -5,10 +5,12 @@ scores and counts, and the ranks still out, which it could count."""
 from __future__ import annotations
 
 from engine import Card, Move
-from engine.ai.puzzles import Choice, Puzzle, Theme
+from engine.ai.puzzle_reasons import Reason
+from engine.ai.puzzles import Choice, Puzzle
 from i18n import t, tn
 from render.review import move_picture
 from render.table import TablePicture
+from tables.house_rules import LENGTH_FIELD, differences, preset_of, rule_set_name
 from tables.picture_words import picture_words
 
 from ..ui.rows import Rows, Style, button
@@ -55,6 +57,7 @@ def puzzle_text(puzzle: Puzzle, day: int | None, display: CardDisplay, lang: str
     )
     return [
         t(title, lang, difficulty=difficulty),
+        rules_words(puzzle, lang),
         situation,
         t("puzzle.hand", lang, cards=cards_text(sorted(puzzle.hand), display)),
         table,
@@ -63,18 +66,27 @@ def puzzle_text(puzzle: Puzzle, day: int | None, display: CardDisplay, lang: str
     ]
 
 
+def rules_words(puzzle: Puzzle, lang: str) -> str:
+    """The rules the puzzle is solved by, and what they change from Quito's that counts
+    here ("reglas Cuenca (caída con limpia 4)"); the match's length is no part of them."""
+    name = rule_set_name(puzzle.rules, lang)
+    changes = differences(puzzle.rules, lang, (LENGTH_FIELD,))
+    if preset_of(puzzle.rules) is None or not changes:
+        return t("puzzle.rules", lang, rules=name)
+    return t("puzzle.rules", lang, rules=f"{name} ({', '.join(changes)})")
+
+
 def puzzle_picture(puzzle: Puzzle, lang: str) -> bytes:
-    """The table as it lies, the solver's side marked to play, and the solver's hand below
-    it: nothing of the opponent's hand."""
+    """The table as it lies, the solver's side ("Tú", always on the left) marked to play,
+    and the solver's hand below it: nothing of the opponent's hand."""
     you, rival = t("side.you", lang).capitalize(), t("puzzle.rival", lang)
-    sides = (you, rival) if puzzle.seat % 2 == 0 else (rival, you)
-    table = TablePicture(
+    table = TablePicture(  # "Tú" always first, whichever seat the puzzle's was
         cards=tuple(str(card) for card in puzzle.table),
-        sides=sides,
-        points=puzzle.scores,
-        chicas=puzzle.chicas,
+        sides=(you, rival),
+        points=ours_first(puzzle.scores, puzzle.seat),
+        chicas=ours_first(puzzle.chicas, puzzle.seat),
         stock=0,
-        turn=puzzle.seat % 2,
+        turn=0,
         caption=t("puzzle.caption", lang),
         words=picture_words(lang),
         dropped=puzzle.last_played,
@@ -135,35 +147,47 @@ def value_words(choice: Choice, lang: str) -> str:
         return t("puzzle.value.win", lang)
     if choice.loses:
         return t("puzzle.value.loss", lang)
-    points = round(choice.value)
-    return t("puzzle.value.points", lang, points=f"+{points}" if points > 0 else str(points))
+    return t("puzzle.value.points", lang, points=signed(choice.value))
 
 
-def why(puzzle: Puzzle, lang: str) -> str:
-    """One line: why the best move is best, and by how much."""
+def reason_words(
+    reason: Reason, other: Choice, display: CardDisplay, lang: str, *, yours: bool = False
+) -> str:
+    """A Reason in words: why the best play beats `other` (`yours`: said of `other`, the
+    play the player chose). Every number is the analysis's (engine/ai/puzzle_reasons.py)."""
+    prefix = "puzzle.yours" if yours else "puzzle.why"
+    card = reason.card
+    return t(
+        f"{prefix}.{reason.kind}",
+        lang,
+        move=move_words(other.move, display, lang),
+        other=move_words(other.move, display, lang),
+        card="" if card is None else display.inline(card),
+        rank="" if card is None else card.rank_name,
+        points=reason.points,
+        other_points=reason.other_points,
+        value=signed(other.value),
+    )
+
+
+def signed(value: float) -> str:
+    points = round(value)
+    return f"+{points}" if points > 0 else str(points).replace("-", "−")
+
+
+def why(puzzle: Puzzle, display: CardDisplay, lang: str) -> str:
+    """One line: why the best play is best, in the position's terms, and by how much."""
     best, runner_up = puzzle.choices[0], puzzle.choices[1]
-    if best.wins and not runner_up.wins:
-        margin = t("puzzle.margin.win", lang)
-    else:
-        margin = tn("puzzle.margin.points", lang, round(puzzle.margin))
-    theme = puzzle.theme
-    if theme is Theme.AVOID_CAIDA:
-        dropped = next(
-            (
-                c.move.card
-                for c in puzzle.choices[1:]
-                if not c.move.takes and puzzle.outside[c.move.card.rank]
-            ),
-            None,
-        )
-        if dropped is not None:
-            return f"{t('puzzle.why.avoid_caida', lang, rank=dropped.rank_name)} {margin}"
-        theme = Theme.COUNT
-    return f"{t(f'puzzle.why.{theme}', lang)} {margin}"
+    line = reason_words(puzzle.reason_against(best), runner_up, display, lang)
+    if best.wins or runner_up.loses:
+        return line  # the chica is the margin: said already
+    margin = tn("puzzle.margin.points", lang, round(puzzle.margin))
+    return f"{line} {margin}"
 
 
 def answer_lines(puzzle: Puzzle, chosen: Choice, display: CardDisplay, lang: str) -> list[str]:
-    """Right or wrong, why, and every choice's value (the best and this one marked)."""
+    """Right or wrong, why (and what the chosen play lets happen), and every choice's value
+    (tú − rival to the end of the hand; the best and this one marked)."""
     best = puzzle.best
     right = chosen is best
     head = (
@@ -171,7 +195,11 @@ def answer_lines(puzzle: Puzzle, chosen: Choice, display: CardDisplay, lang: str
         if right
         else t("puzzle.wrong", lang, move=move_words(best.move, display, lang))
     )
-    lines = [head, why(puzzle, lang), "", t("puzzle.values", lang)]
+    lines = [head, why(puzzle, display, lang)]
+    if not right:
+        reason = puzzle.reason_against(chosen)
+        lines.append(reason_words(reason, chosen, display, lang, yours=True))
+    lines += ["", t("puzzle.values", lang)]
     for choice in puzzle.choices:
         mark = ""
         if choice is best:
@@ -188,6 +216,18 @@ def answer_lines(puzzle: Puzzle, chosen: Choice, display: CardDisplay, lang: str
             )
         )
     return lines
+
+
+def share_text(user_id: int, solved: bool, streak: int, difficulty: str, lang: str) -> str:
+    """The result told to the channel without the answer (Wordle's and lichess's habit):
+    who, solved or not, the difficulty and the streak; never the play."""
+    level = t(f"puzzle.difficulty.{difficulty}", lang)
+    who = f"<@{user_id}>"
+    if not solved:
+        return t("puzzle.share.tried", lang, who=who, difficulty=level)
+    if streak > 1:
+        return t("puzzle.share.streak", lang, who=who, difficulty=level, streak=streak)
+    return t("puzzle.share.solved", lang, who=who, difficulty=level)
 
 
 def again_rows(puzzle: Puzzle, day: int | None, lang: str) -> Rows:

@@ -68,11 +68,12 @@ def review_text(
             if m.seat == match.seat and m.kind is not teacher.MomentKind.CAIDA_AT_LOCK
         }
         lines.append(tn("review.costly", lang, len(costly)))
+        one_chica = len(found.chica_winners) <= 1  # "Chica 1" would be noise
         for n, decision in enumerate(costly, 1):
             note = notes.get(decision.index)
             lines.append(
                 t(
-                    "review.costly_line",
+                    "review.costly_line_one_chica" if one_chica else "review.costly_line",
                     lang,
                     n=n,
                     chica=decision.chica + 1,

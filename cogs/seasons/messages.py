@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import re
 
-from db import Podium, Season, SeasonRow
-from i18n import t
+from db import Logro, Podium, Season, SeasonRow
+from i18n import t, tn
 from tables import ratings
+from tables.logros import podium_logros
 
+from ..logros.messages import earned_text
 from ..ui.words import mode_name, record_text
 
 _MONTH = re.compile(r"(\d{4})-(\d{2})")
@@ -23,9 +25,11 @@ def season_name(season: Season, lang: str) -> str:
     return season.name
 
 
-def season_over_text(row: SeasonRow, lang: str) -> str:
-    """The announcement of a season's end: the podium of its main ladder, who played most,
-    the best caída streak, and that a new season starts."""
+def season_over_text(row: SeasonRow, lang: str, earned: list[Logro] | None = None) -> str:
+    """The announcement of a season's end: the podium of its main ladder (only as many
+    places as it has players for: db.seasons.podium_places), who played most on that
+    ladder (everyone tied), the best caída streak, the podium's logros (`earned`, by
+    default what its places earn: one line each), and that a new season starts."""
     podium = row.podium or Podium()
     name = season_name(row.season, lang)
     ladder = mode_name(podium.players, lang, podium.with_bots)
@@ -41,24 +45,30 @@ def season_over_text(row: SeasonRow, lang: str) -> str:
             )
         )
     if not podium.places:
-        lines.append(t("season.nobody", lang))
+        too_few = podium.most_matches is not None  # rated matches, too few players for it
+        lines.append(t("season.too_few" if too_few else "season.nobody", lang))
     if podium.most_matches is not None:
+        busiest = [podium.most_matches.user_id, *podium.most_matches_tied]
         lines.append(
             t(
                 "season.most_matches",
                 lang,
-                who=f"<@{podium.most_matches.user_id}>",
+                who=t("word.and", lang).join(f"<@{user_id}>" for user_id in busiest),
                 count=podium.most_matches.matches,
             )
         )
     if podium.best_streak is not None:
         lines.append(
-            t(
+            tn(
                 "season.best_streak",
                 lang,
+                int(podium.best_streak.value),
                 who=f"<@{podium.best_streak.user_id}>",
-                count=int(podium.best_streak.value),
             )
         )
+    if earned is None:  # what the podium earns (tables.logros.podium_logros)
+        earned = podium_logros(podium, row.guild_id, 0.0)
+    if earned:
+        lines.append(earned_text(earned, lang))
     lines.append(t("season.next", lang, name=name))
     return "\n".join(lines)

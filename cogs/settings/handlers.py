@@ -49,11 +49,12 @@ class DailyOptions:
     hour: int | None = None
     names: bool | None = None
     off: bool = False
+    zone: str | None = None  # the hour's time zone (IANA name); None: kept, or Quito's
 
     @property
     def given_on(self) -> bool:
         """Whether an option that sets the post (not `off`) was given."""
-        return (self.channel_id, self.hour, self.names) != (None, None, None)
+        return (self.channel_id, self.hour, self.names, self.zone) != (None, None, None, None)
 
     @property
     def given(self) -> bool:
@@ -129,7 +130,9 @@ async def daily_change(
     if not daily.given_on:
         return None
     current = await services.get(PuzzleDesk).server(guild_id)
-    return daily_server(current, guild_id, now(), daily.channel_id, daily.hour, daily.names)
+    return daily_server(
+        current, guild_id, now(), daily.channel_id, daily.hour, daily.names, daily.zone
+    )
 
 
 @answers_refusals

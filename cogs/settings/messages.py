@@ -16,7 +16,7 @@ from db import PuzzleServer
 from engine import Rules
 from i18n import language_name, t
 from tables.house_rules import OPTIONS, RuleOption, rule_set_name, summary
-from tables.puzzles import next_post
+from tables.puzzles import DEFAULT_ZONE, next_post
 from tables.settings import ServerSettings
 
 from ..ui import ids
@@ -44,7 +44,13 @@ def config_summary(settings: ServerSettings, daily: PuzzleServer | None, lang: s
     puzzle = (
         t("config.daily.off", lang)
         if daily is None
-        else t("config.daily.on", lang, channel=f"<#{daily.channel_id}>", hour=f"{daily.hour:02d}")
+        else t(
+            "config.daily.on",
+            lang,
+            channel=f"<#{daily.channel_id}>",
+            hour=f"{daily.hour:02d}",
+            zone=zone_words(daily.time_zone, lang),
+        )
     )
     replays = t("config.replay_hands", lang, value=hands)
     seasons = seasons_summary(settings, lang)
@@ -55,14 +61,22 @@ def daily_on_text(daily: PuzzleServer, moment: float, lang: str) -> str:
     """The daily post just set: where, when each day, when the next one comes, and
     whether players are named."""
     names = t("puzzle.daily_names", lang) if daily.name_players else ""
+    coming = int(next_post(daily, moment))
     return t(
         "puzzle.daily_on",
         lang,
         channel=f"<#{daily.channel_id}>",
         hour=f"{daily.hour:02d}",
-        next=f"<t:{int(next_post(daily, moment))}:R>",
+        zone=zone_words(daily.time_zone, lang),
+        local=f"<t:{coming}:t>",
+        next=f"<t:{coming}:R>",
         names=names,
     )
+
+
+def zone_words(zone: str, lang: str) -> str:
+    """A time zone as a manager reads it: "hora de Ecuador", "UTC", or its IANA name."""
+    return t("puzzle.zone.ecuador", lang) if zone == DEFAULT_ZONE else zone
 
 
 def seasons_summary(settings: ServerSettings, lang: str) -> str:

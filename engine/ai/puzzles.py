@@ -24,7 +24,7 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
@@ -35,6 +35,7 @@ from ..rules import Rules
 from .bot import Bot, BotLevel, choose_easy, choose_normal, to_move
 from .evaluate import WIN
 from .exact import Solver
+from .puzzle_reasons import Reason, reasons_of
 from .search import solve_moves
 from .sim import RankMove, counts
 from .teacher import Turn, rank_move, replay
@@ -104,6 +105,19 @@ class Puzzle:
     difficulty: Difficulty
     misses: tuple[float, float]  # how often the easy and the normal level miss the move
     source: str  # where it comes from: "bots:<seed>:<move>" or "match:<id>:<move>"
+    # Why the best play beats the next best, then each other choice (puzzle_reasons.py):
+    # worked out once, when the puzzle is kept (`with_reasons`), never at a click.
+    reasons: tuple[Reason, ...] = ()
+
+    def reason_against(self, choice: Choice) -> Reason:
+        """Why the best play is better than `choice` (the next best for the best itself)."""
+        reasons = self.reasons or self.with_reasons().reasons  # (a puzzle kept before)
+        index = next(i for i, c in enumerate(self.choices) if c is choice or c == choice)
+        return reasons[index]
+
+    def with_reasons(self) -> Puzzle:
+        moves = [choice.move for choice in self.choices]
+        return replace(self, reasons=reasons_of(self.game(), moves))
 
     @property
     def best(self) -> Choice:
@@ -195,6 +209,7 @@ class Puzzle:
             "difficulty": str(self.difficulty),
             "misses": list(self.misses),
             "source": self.source,
+            **({"reasons": [r.to_list() for r in self.reasons]} if self.reasons else {}),
         }
 
     @classmethod
@@ -217,6 +232,7 @@ class Puzzle:
             difficulty=Difficulty(data["difficulty"]),
             misses=(float(data["misses"][0]), float(data["misses"][1])),
             source=data["source"],
+            reasons=tuple(Reason.from_list(r) for r in data.get("reasons", ())),
         )
 
 
@@ -344,7 +360,7 @@ def from_match(
         if puzzle is not None and (key not in found or puzzle.margin > found[key].margin):
             found[key] = puzzle
     clearest = sorted(found.values(), key=lambda p: -min(p.margin, WIN))
-    return clearest[:keep]
+    return [puzzle.with_reasons() for puzzle in clearest[:keep]]
 
 
 def bots_game(seed: int, rules: Rules | None = None) -> list[str]:

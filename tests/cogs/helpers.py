@@ -252,3 +252,11 @@ async def in_language(world, lang: str) -> None:
     private, is in `lang`."""
     await world.env.bot.services.settings.change(world.guild.id, language=lang)
     speaks(world.env, DISCORD_LOCALE[lang])
+
+
+def card_text(result) -> str:
+    """What a /cuarenta stats card says: its few lines, and the whole card in words in its
+    picture's description (alt text)."""
+    message = result.response
+    described = [a.description or "" for a in message.attachments]
+    return "\n".join([message.content, *described])

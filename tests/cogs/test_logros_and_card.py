@@ -8,14 +8,14 @@ from dataclasses import replace
 
 from cogs.infra.clock import now
 from cogs.logros.herald import LogroHerald
-from cogs.logros.messages import logros_text
+from cogs.logros.messages import SHOWN_AT_ONCE, logros_text
 from cogs.seasons.keeper import SeasonKeeper
 from db import Logro, MatchOutcome, MatchRecord, PlayerResult
-from i18n import t
+from i18n import t, tn
 from tables import ratings
 from tables.logros import LOGROS
 from tables.results import match_record
-from tests.cogs.helpers import only_session, play_until_over, services
+from tests.cogs.helpers import card_text, only_session, play_until_over, services
 from tests.cogs.test_leaderboard_and_stats import duel_record
 from tests.tables.test_logros import played_match
 
@@ -36,7 +36,9 @@ async def test_logros_are_told_once_at_the_match_end_and_listed(world, make_bot)
     assert earned, "a whole chica earns something (a caída, a limpia, a ronda, a win...)"
     [line] = told(world)
     assert line.startswith(f"🏅 <@{world.ana.id}>: ")
-    assert line.count("!") >= len(earned)  # every logro named, once
+    named = min(len(earned), SHOWN_AT_ONCE)
+    assert line.count("!") >= named  # three named at most, once each; then "and N more"
+    assert (tn("logros.more", "en", len(earned) - named) in line) == (len(earned) > named)
 
     # the match recorded again (a crash before the table was marked recorded): nothing new
     herald = services(world.env).get(LogroHerald)
@@ -49,10 +51,14 @@ async def test_logros_are_told_once_at_the_match_end_and_listed(world, make_bot)
 
     listed = await world.beto.slash(world.channel, "cuarenta logros", user=world.ana)
     text = listed.response.content
+    if "ten_wins" not in earned:  # the way to earn it, and how far she is
+        wins = next(line for line in text.splitlines() if t("logro.ten_wins", "en") in line)
+        won = 1 if "first_win" in earned else 0
+        assert wins.endswith(t("logros.progress", "en", done=won, needed=10))
     assert f"{len(earned)} of 21" in text.splitlines()[0]
     assert "Still to earn:" in text and "Season champion!" in text
     card = await world.ana.slash(world.channel, "cuarenta stats")
-    assert f"Logros ({len(earned)} of 21): " in card.response.content
+    assert f"Logros ({len(earned)} of 21): " in card_text(card)
 
 
 async def test_old_matches_earn_their_logros_on_upgrade_without_telling(world, make_bot):
@@ -78,6 +84,10 @@ async def test_old_matches_earn_their_logros_on_upgrade_without_telling(world, m
     assert scanned == 0  # scanned once
 
 
+def picture_text(result) -> str:
+    return result.response.attachments[0].description
+
+
 async def test_the_card_tells_the_matches_played(world):
     storage = world.env.bot.storage
     season = await services(world.env).get(SeasonKeeper).season_for(world.guild.id, 1767225600.0)
@@ -89,16 +99,22 @@ async def test_the_card_tells_the_matches_played(world):
         await storage.record_match(match, season)
         await storage.rate_match(match, ratings.rater(match))
     shown = await world.carla.slash(world.channel, "cuarenta stats", user=world.ana, vs=world.beto)
-    text = shown.response.content
+    text = card_text(shown)
     assert "Matches: 2 won, 1 lost (67%)" in text
+    assert len(shown.response.content.splitlines()) <= 3  # beside the picture: a few lines
     assert "By table: 1 on 1 2 won, 1 lost" in text
     assert f"Head to head against <@{beto}>: 2 won, 1 lost" in text
-    assert "Season December 2025: 1 on 1 **" in text and "(rank 1)" in text
+    assert (
+        "Season December 2025: 1 on 1 " in text
+        and "**" not in picture_text(shown)
+        and "(rank 1)" in text
+    )
     [picture] = shown.response.attachments
     assert picture.filename == "cuarenta-card.png" and "card" in picture.description
+    assert len(picture.description) <= 1024
 
     menu = await world.carla.context_menu(world.channel, "Cuarenta stats", world.beto)
-    assert "Matches: 1 won, 2 lost (33%)" in menu.response.content
+    assert "Matches: 1 won, 2 lost (33%)" in card_text(menu)
     assert len(menu.response.attachments) == 1
     nobody = await world.carla.context_menu(world.channel, "Cuarenta stats", world.carla)
     assert t("stats.none", "en", who="")[1:] in nobody.response.content

@@ -15,7 +15,14 @@ from cogs.ui.rows import Rows, button
 from engine.ai.puzzles import Puzzle
 from i18n import t, tn
 from tables import ratings
-from tables.puzzles import DAY_SECONDS, day_at, day_start, from_bot_games, puzzle_of
+from tables.puzzles import (
+    DAY_SECONDS,
+    DEFAULT_ZONE,
+    day_at,
+    day_start,
+    from_bot_games,
+    puzzle_of,
+)
 from tests.cogs.helpers import at_once, buttons, in_language, message_as_seen
 
 STOCK = from_bot_games(list(range(6)))  # made once: a few seconds less per test
@@ -174,7 +181,7 @@ async def test_stats_show_the_players_puzzles_in_one_line(world, lang):
     assert "🧩" not in nobody.response.content
 
 
-async def test_yesterdays_puzzle_is_refused_and_changes_nothing(world):
+async def test_yesterdays_puzzle_opens_as_practice_and_changes_nothing(world):
     await stocked(world)
     shown = await world.ana.slash(world.channel, "cuarenta puzzle")
     puzzle, _ = await puzzle_shown(world, shown.response)
@@ -183,9 +190,10 @@ async def test_yesterdays_puzzle_is_refused_and_changes_nothing(world):
     )
     picked = (await world.ana.click(shown.response, custom_id=card_id)).response
     await world.env.advance_time(DAY_SECONDS)
-    move_id = custom_ids(picked, "pzm")[0]
-    refused = await world.ana.click(picked, custom_id=move_id)
-    assert refused.ephemeral and refused.response.content == t("refuse.puzzle_old", "en")
+    move_id = next(c for c in custom_ids(picked, "pzm"))
+    answered = await world.ana.click(picked, custom_id=move_id)
+    assert answered.response.ephemeral
+    assert t("puzzle.practice_note", "en") in answered.response.content
     assert await standing(world, world.ana) is None
 
 
@@ -244,13 +252,17 @@ async def turn_on(world, manager, hour: int):
         world.channel, "cuarenta config", puzzle_channel=world.channel, puzzle_hour=hour
     )
     assert result.ephemeral and "The daily puzzle is posted in" in result.response.content
+    said = result.response.content
+    assert f"{hour:02d}:00" in said and t("puzzle.zone.ecuador", "en") in said  # Quito's hour
+    assert ":t>" in said and ":R>" in said  # and the next post in each reader's own time
     return result
 
 
 async def until_day_starts(world, hour: int, offset: float = 1.0) -> int:
     """Advance the virtual clock to just after the next start of the server's day."""
-    day = day_at(now(), hour, world.guild.id) + 1
-    await world.env.advance_time(day_start(day, hour, world.guild.id) - now() + offset)
+    day = day_at(now(), hour, world.guild.id, DEFAULT_ZONE) + 1
+    start = day_start(day, hour, world.guild.id, DEFAULT_ZONE)
+    await world.env.advance_time(start - now() + offset)
     return day
 
 
@@ -326,7 +338,13 @@ async def test_config_changes_the_post_in_part_and_refuses_what_does_not_fit(wor
     both = await manager.slash(world.channel, "cuarenta config", puzzle_off=True, puzzle_hour=3)
     assert both.response.content == t("refuse.puzzle_off_and_on", "en")
     changed = await manager.slash(world.channel, "cuarenta config", puzzle_hour=5)
-    on = t("config.daily.on", "en", channel=f"<#{world.channel.id}>", hour="05")
+    on = t(
+        "config.daily.on",
+        "en",
+        channel=f"<#{world.channel.id}>",
+        hour="05",
+        zone=t("puzzle.zone.ecuador", "en"),
+    )
     assert on in changed.response.content  # the channel kept, the hour changed
     (server,) = await world.env.bot.storage.puzzle_servers(world.guild.id)
     assert (server.channel_id, server.hour, server.name_players) == (world.channel.id, 5, False)

@@ -10,7 +10,14 @@ import pytest
 
 from cogs.live import driver as history
 from tables.results import match_record
-from tests.cogs.helpers import duel_played, only_session, play_until_over, services, table_message
+from tests.cogs.helpers import (
+    card_text,
+    duel_played,
+    only_session,
+    play_until_over,
+    services,
+    table_message,
+)
 
 
 def told_changes(content: str) -> dict[int, int]:
@@ -44,8 +51,8 @@ async def test_a_duel_between_two_humans_is_rated(world):
     assert "No matches recorded" in teams.response.content
 
     stats = await world.carla.slash(world.channel, "cuarenta stats", user=world.ana)
-    text = stats.response.content
-    assert "**Rating**" in text and "1 on 1: **" in text and "over the last match" in text
+    text = card_text(stats)
+    assert "Rating" in text and "1 on 1: " in text and "over the last match" in text
     won = world.ana.id == winner
     assert ("Best win: against" in text) == won
     assert f"rank {1 if won else 2}" in text
@@ -96,7 +103,7 @@ async def test_a_match_against_the_bot_is_rated_with_bots_unless_casual(world, c
         assert session.rating_changes == {} and mine == []
         assert "📈" not in table_message(world, session).content
         stats = await world.ana.slash(world.channel, "cuarenta stats")
-        assert "Matches: " in stats.response.content and "**Rating**" not in stats.response.content
+        assert "Matches: " in card_text(stats) and "Rating" not in card_text(stats)
     else:
         changes = told_changes(table_message(world, session).content)
         assert (changes[world.ana.id] > 0) == (session.winner == 0)

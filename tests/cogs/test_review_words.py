@@ -109,3 +109,17 @@ def test_only_the_moves_the_reader_made_are_hers_to_answer_for(lang):
     assert len(costly) == 2  # her two moves that lost points, not the bot's 30 and 20
     assert tn("review.points", lang, 2) in costly[0]
     assert tn("review.points", lang, 30) not in text and tn("review.points", lang, 20) not in text
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_a_one_chica_match_names_no_chica_and_says_the_score_naturally(lang):
+    one = review([decision(0, 0, 0.0)], [decision(1, 1, 14.4)], chicas=((40, 14),))
+    text = review_text(match(Ending.LOST), one, CardEmojis.text_only(), lang)
+    [line] = [line for line in lines_of(text) if line.startswith("1. ")]
+    assert (
+        "Chica" not in line and ("Cuando iban 30–14" if lang == "es" else "score at 30–14") in line
+    )
+    two = review([decision(0, 0, 0.0)], [decision(1, 1, 14.4)])
+    text = review_text(match(Ending.LOST), two, CardEmojis.text_only(), lang)
+    [line] = [line for line in lines_of(text) if line.startswith("1. ")]
+    assert line.startswith("1. Chica 1, ")

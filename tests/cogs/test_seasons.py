@@ -14,7 +14,7 @@ import discord
 from cogs.infra.clock import now
 from cogs.seasons.keeper import SeasonKeeper
 from tables import ratings
-from tests.cogs.helpers import duel_played, services
+from tests.cogs.helpers import card_text, duel_played, services
 from tests.cogs.test_leaderboard_and_stats import duel_record
 
 
@@ -51,28 +51,35 @@ async def test_a_season_rolls_over_with_its_podium_and_stays_readable(world, mak
     title, first = board.response.content.splitlines()[:2]
     season = await season_now(world)
     assert "· season " in title and first.startswith(f"1. <@{winner}>")
+    assert f"· ends <t:{int(season.ends_at)}:R>" in title  # when it ends, in each reader's time
 
     key = await past_the_season(world)
     [told] = announcements(world)
     # told in the server's language (Spanish unless set: a channel has no reader's locale)
     assert key == season.key and "Terminó la temporada" in told and "1 contra 1" in told
-    assert f"🥇 Campeón: <@{winner}>" in told and f"🥈 Segundo: <@{loser}>" in told
-    assert "🗓️ Más partidas:" in told and "el de siempre sigue" in told
+    # two players make no podium (never a medal for the last); both played most: both named
+    assert "🥇" not in told and "🥈" not in told and "No hay podio" in told
+    assert f"🗓️ Más partidas: <@{min(winner, loser)}> y <@{max(winner, loser)}> (1)" in told
+    assert "el de siempre sigue" in told and "empieza de nuevo" in told
     stored = await world.env.bot.storage.season(world.guild.id, key)
-    assert stored.announced and [p.user_id for p in stored.podium.places] == [winner, loser]
+    assert stored.announced and stored.podium.places == ()
 
-    # the new season has no match yet: the board shows all time; the old one stays readable
+    # the new season has no match yet: the board says so and shows all time; the old one
+    # stays readable, and no longer says when it ends
     board = await world.carla.slash(world.channel, "cuarenta leaderboard", sort="rating")
-    assert "· all time" in board.response.content.splitlines()[0]
+    title, empty = board.response.content.splitlines()[:2]
+    assert "· all time" in title
+    assert empty.startswith("Season January 2026 has no matches yet") and "all time:" in empty
     for asked in (key, "December 2025", "diciembre 2025"):  # its key, or its name as typed
         old = await world.carla.slash(
             world.channel, "cuarenta leaderboard", sort="rating", season=asked
         )
         assert old.response.content.splitlines()[1].startswith(f"1. <@{winner}>")
+        assert "ends <t:" not in old.response.content.splitlines()[0]
 
     card = await world.carla.slash(world.channel, "cuarenta stats", user=world.ana)
-    assert "Season January 2026: no rated matches yet" in card.response.content
-    assert "**Rating**" in card.response.content and len(card.response.attachments) == 1
+    assert "Season January 2026: no rated matches yet" in card_text(card)
+    assert "Rating" in card_text(card) and len(card.response.attachments) == 1
 
     # a match of the new season rates from scratch there; all time goes on
     await record(world, 1, loser, winner)
@@ -106,6 +113,7 @@ async def test_a_season_channel_closed_to_the_bot_is_given_up_and_the_season_kep
     )
     assert "seasons quarterly (announced in" in shown.response.content
     await record(world, 1, world.ana.id, world.beto.id)
+    await record(world, 2, world.ana.id, world.carla.id)  # 3 ranked: a champion
     await world.env.restart_bot(make_bot())
     world.env.inject_error("POST", "/channels/*/messages", status=403, code=50001, times=50)
     key = await past_the_season(world)
@@ -150,3 +158,27 @@ async def test_a_named_season_is_set_and_bad_season_input_changes_nothing(world)
     assert "seasons named, with dates" in saved.response.content
     assert "Fiestas de Quito (2026-12-01 to 2026-12-06)" in saved.response.content
     assert await season_now(world) is None  # no named season runs today: matches count in none
+
+
+async def test_a_podium_of_five_ranked_medals_three_and_names_its_logros(world, make_bot):
+    players = [10**17 + n for n in range(5)]  # 1 beats everyone, 2 beats 3.., and so on
+    number = 0
+    for high, winner in enumerate(players):
+        for loser in players[high + 1 :]:
+            number += 1
+            await record(world, number, winner, loser)
+    await world.env.restart_bot(make_bot())  # (a start looks for the seasons to close)
+    key = await past_the_season(world)
+    [told] = announcements(world)
+    first, second, third = (f"<@{user_id}>" for user_id in players[:3])
+    assert f"🥇 Campeón: {first}" in told and f"🥈 Segundo: {second}" in told
+    assert f"🥉 Tercero: {third}" in told
+    assert f"<@{players[3]}>" not in told.split("🗓️")[0]  # no medal below the third
+    logros_line = next(line for line in told.splitlines() if line.startswith(f"🏅 {first}"))
+    assert "¡Campeón de temporada!" in logros_line and "¡Al podio!" in logros_line
+    assert f"🏅 {third}: ¡Al podio!" in told and f"🏅 <@{players[3]}>" not in told
+    assert "(4)" in told and "y" in told.split("🗓️")[1]  # most matches: all five tied at 4
+    stored = await world.env.bot.storage.season(world.guild.id, key)
+    assert [p.user_id for p in stored.podium.places] == players[:3]
+    earned = await world.env.bot.storage.player_logros(players[3])
+    assert all(found.logro != "season_podium" for found in earned)  # fourth: no "¡Al podio!"

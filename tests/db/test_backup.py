@@ -65,3 +65,17 @@ async def test_check_finds_a_damaged_file(tmp_path):
         data[start : start + 8] = b"\xff" * 8
     path.write_bytes(bytes(data))
     assert await check(path) != []
+
+
+async def test_a_backup_onto_the_database_itself_is_refused_and_changes_nothing(tmp_path):
+    source = tmp_path / "bot.sqlite3"
+    storage = await Storage.open(source)
+    try:
+        await storage.set_bot_state("saved", "kept")
+    finally:
+        await storage.close()
+    before = source.read_bytes()
+    for same in (source, tmp_path / "." / "bot.sqlite3"):
+        with pytest.raises(StorageError, match="the database itself"):
+            backup_sqlite(source, same)
+    assert source.read_bytes() == before

@@ -143,3 +143,41 @@ async def test_a_player_of_schema_9_is_unrated_until_their_next_counted_answer(t
         assert same(rated.skill, rate_puzzle(None, None, True)[0])
     finally:
         await storage.close()
+
+
+async def test_the_stock_counts_only_what_the_server_has_not_had(storage):
+    await storage.add_puzzles(
+        [puzzle(f"e{n}") for n in range(3)] + [puzzle("h", difficulty="hard")]
+    )
+    assert await storage.puzzle_counts(GUILD) == {"easy": 3, "hard": 1}
+    await storage.choose_puzzle_day(GUILD, DAY, "easy")
+    await storage.choose_puzzle_day(GUILD, DAY + 1, "hard")
+    assert await storage.puzzle_counts(GUILD) == {"easy": 2}
+    assert await storage.puzzle_counts(OTHER_GUILD) == {"easy": 3, "hard": 1}  # its own days
+
+
+async def test_practice_never_serves_a_recent_or_coming_day_nor_one_the_player_saw(storage):
+    await storage.add_puzzles([puzzle(f"p{n}") for n in range(6)])
+    days = {DAY - 9: "p0", DAY - 1: "p1", DAY: "p2", DAY + 1: "p3"}  # an old, yesterday, ...
+    for day, puzzle_id in days.items():
+        await storage.choose_puzzle_day(GUILD, day, "easy")
+        assert (await storage.puzzle_day(GUILD, day)).puzzle_id == puzzle_id
+    await storage.record_puzzle_attempt(GUILD, DAY - 9, A, "p0", "5h", False)  # A answered p0
+    since = DAY - 7
+    served = []
+    while (found := await storage.practice_puzzle(GUILD, A, "easy", since, 0.5)) is not None:
+        served.append(found.puzzle_id)
+    assert sorted(served) == ["p4", "p5"]  # once each; not p0 (answered), not p1..p3 (days)
+    seen_by_b = []
+    while (found := await storage.practice_puzzle(GUILD, B, "easy", since, 0.0)) is not None:
+        seen_by_b.append(found.puzzle_id)
+    assert sorted(seen_by_b) == ["p0", "p4", "p5"]  # an old day's puzzle B never answered
+    assert await storage.practice_puzzle(OTHER_GUILD, A, "easy", since, 0.0) is not None
+    assert await storage.practice_total(GUILD, "easy") == 6
+
+
+async def test_the_day_prefers_a_puzzle_nobody_there_has_practised(storage):
+    await storage.add_puzzles([puzzle("a"), puzzle("b")])
+    await storage.mark_puzzle_seen(GUILD, A, "a")
+    assert (await storage.choose_puzzle_day(GUILD, DAY, "easy")).puzzle_id == "b"
+    assert (await storage.choose_puzzle_day(OTHER_GUILD, DAY, "easy")).puzzle_id == "a"

@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from db import Logro, MatchFeats, MatchOutcome, Podium, Season, Storage
 from db.migrations import LATEST_VERSION
+from db.seasons import podium_places
 from tables import ratings
 from tests.db.other_connection import peek
 from tests.db.test_migrations import build_file
@@ -88,9 +89,11 @@ async def test_the_end_of_a_season_archives_its_podium_once(storage):
     archived = await storage.archive_season(season.season_id, 201.0)
     podium = archived.podium
     assert archived.archived_at == 201.0 and not archived.announced
-    assert [place.user_id for place in podium.places] == [A, B, C]
+    assert [place.user_id for place in podium.places] == [A]  # 3 ranked: the champion only
     assert (podium.places[0].matches, podium.places[0].wins) == (2, 2)
-    assert podium.most_matches.user_id in (A, B, C) and podium.most_matches.matches == 2
+    # Most matches on the podium's ladder, every one tied for it named.
+    busiest = {podium.most_matches.user_id, *podium.most_matches_tied}
+    assert busiest == {A, B, C} and podium.most_matches.matches == 2
     assert (podium.best_streak.user_id, podium.best_streak.value) == (A, 3)
     assert podium.channel_id == 9
     assert Podium.from_dict(podium.to_dict()) == podium
@@ -104,6 +107,10 @@ async def test_the_end_of_a_season_archives_its_podium_once(storage):
     # the archived season stays readable
     board = await storage.rating_leaderboard(GUILD, season_id=season.season_id)
     assert {row.user_id for row in board} == {A, B, C}
+
+
+def test_a_podium_place_needs_two_ranked_players_below_it():
+    assert [podium_places(ranked) for ranked in range(8)] == [0, 0, 0, 1, 2, 3, 3, 3]
 
 
 async def test_logros_are_earned_and_told_once(storage):

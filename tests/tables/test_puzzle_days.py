@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections import Counter
+from datetime import UTC, datetime
+from zoneinfo import ZoneInfo
 
 import pytest
 
@@ -10,6 +12,7 @@ from db import PuzzleServer
 from tables import Refusal
 from tables.puzzles import (
     DAY_SECONDS,
+    DEFAULT_ZONE,
     HOUR_SECONDS,
     daily_server,
     day_at,
@@ -45,17 +48,50 @@ def test_the_days_turn_through_every_difficulty():
 
 
 def test_config_changes_a_daily_post_in_part_and_its_first_day_only_with_its_hour():
-    guild, day = 42, 20000
-    moment = day_start(day, 9, guild) + 60  # day `day` has begun at 9
+    guild, day, zone = 42, 20000, DEFAULT_ZONE
+    moment = day_start(day, 9, guild, zone) + 60  # day `day` has begun at 9, Quito time
     with pytest.raises(Refusal, match="puzzle_channel"):
         daily_server(None, guild, moment, None, 9, None)  # off, and no channel
     with pytest.raises(Refusal, match="puzzle_hour"):
         daily_server(None, guild, moment, 5, 24, None)
     on = daily_server(None, guild, moment, 5, 9, None)
-    assert on == PuzzleServer(guild, 5, 9, False, day + 1)  # today's had begun
+    assert on == PuzzleServer(guild, 5, 9, False, day + 1, zone)  # today's had begun
     later = moment + 3 * DAY_SECONDS
     moved = daily_server(on, guild, later, 6, None, True)
-    assert moved == PuzzleServer(guild, 6, 9, True, day + 1)  # same hour: same first day
-    assert next_post(moved, later) == day_start(day + 4, 9, guild)
+    assert moved == PuzzleServer(guild, 6, 9, True, day + 1, zone)  # same hour: same first day
+    assert next_post(moved, later) == day_start(day + 4, 9, guild, zone)
     earlier = daily_server(moved, guild, later, None, 8, None)
-    assert earlier == PuzzleServer(guild, 6, 8, True, day_at(later, 8, guild) + 1)
+    assert earlier == PuzzleServer(guild, 6, 8, True, day_at(later, 8, guild, zone) + 1, zone)
+
+
+def test_the_hour_is_the_servers_own_quito_by_default_and_a_zone_may_be_chosen():
+    guild, moment = 42, 1_767_300_000.0  # 1 January 2026, about 20:40 UTC
+    quito = daily_server(None, guild, moment, 5, 8, None)
+    start = next_post(quito, moment)
+    local = datetime.fromtimestamp(start - spread(guild), ZoneInfo("America/Guayaquil"))
+    assert (local.hour, local.minute) == (8, 0)  # 8 in Quito is 13:00 UTC, not 3 a.m.
+    assert datetime.fromtimestamp(start - spread(guild), UTC).hour == 13
+    madrid = daily_server(quito, guild, moment, None, None, None, zone="Europe/Madrid")
+    assert madrid.time_zone == "Europe/Madrid"
+    summer = datetime(2026, 7, 1, 12, tzinfo=UTC).timestamp()
+    post = datetime.fromtimestamp(
+        next_post(madrid, summer) - spread(guild), ZoneInfo("Europe/Madrid")
+    )
+    assert post.hour == 8  # daylight saving followed
+    with pytest.raises(Refusal, match="puzzle_zone"):
+        daily_server(quito, guild, moment, None, None, None, zone="Mars/Olympus")
+    kept = daily_server(madrid, guild, moment, 7, None, None)
+    assert kept.time_zone == "Europe/Madrid"  # a zone stays until changed
+
+
+def test_the_legacy_utc_day_is_what_it_always_was():
+    guild, hour, day = 7, 13, 20000
+    assert day_start(day, hour, guild) == day * DAY_SECONDS + hour * HOUR_SECONDS + spread(guild)
+
+
+def test_the_day_rolls_over_at_the_hour_across_a_month_and_a_year_in_quito():
+    guild, zone = 99, DEFAULT_ZONE
+    for year, month, day in ((2025, 12, 31), (2026, 1, 31), (2026, 2, 28)):
+        before = datetime(year, month, day, 7, 59, tzinfo=ZoneInfo(zone)).timestamp()
+        after = before + 120 + spread(guild)
+        assert day_at(after, 8, guild, zone) == day_at(before, 8, guild, zone) + 1
