@@ -51,6 +51,8 @@ async def admin(
         await services.openings.set_maintenance(services.storage, on, reason or "", until)
         services.runtime.publish_guild(None)  # the line on every live table, or gone
         text = t(f"admin.{action}", lang, tables=services.runtime.live_tables())
+        if on:  # what players are told, as they will read it
+            text += "\n> " + services.openings.notice(lang)
     else:
         text = await status_text(services, lang)
     await reply(interaction, text)
