@@ -1,11 +1,12 @@
 """Screenshots of the puzzle of the day as a player sees it, in simcord.
 
-    python bench/puzzle_screenshots.py            # /tmp/shots/puzzle-{post,answer}-{1280,400}.png
+    python bench/puzzle_screenshots.py   # /tmp/shots/puzzle-{post,answer,share}-{1280,400}.png
 
 A server turns the daily puzzle on (Spanish), the day comes (virtual clock): the post
 appears; ana opens it with 🧩 Resolver, picks a card and answers; the channel is drawn
 with simcord's preview as ana sees it (her private messages too) and shot with headless
-Chromium at 1280 and 400 px: once with the post and her hand, once with her answer.
+Chromium at 1280 and 400 px: once with the post and her hand, once with her answer, once
+after she shares her result (📣) in the channel.
 """
 
 from __future__ import annotations
@@ -76,9 +77,13 @@ async def main() -> list[Path]:
                 await env.settle()
                 assets = emoji_assets(env)
                 OUT.mkdir(parents=True, exist_ok=True)
-                for stage in ("post", "answer"):
+                answered = None
+                for stage in ("post", "answer", "share"):
                     if stage == "answer":
-                        await ana.click(picked, custom_id=move)
+                        answered = (await ana.click(picked, custom_id=move)).response
+                        await env.settle()
+                    if stage == "share" and answered is not None:
+                        await ana.click(answered, custom_id=custom_ids(answered, "pzs")[0])
                         await env.settle()
                     for width in WIDTHS:
                         async with env.preview(
