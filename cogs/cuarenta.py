@@ -15,7 +15,7 @@ Where to look:
 | config (and its house-rules panel), prefs | settings/handlers.py         |
 | tournament, its buttons and invitations   | tournament/handlers.py       |
 | admin (the owner's status, maintenance)   | ops/admin.py                 |
-| puzzle, 🧩 Resolver, its cards            | puzzles/handlers.py          |
+| puzzle, 🧩 Resolver, its cards, 📣 share  | puzzles/handlers.py          |
 
 Every custom_id is defined in ui/ids.py; each feature lists its button kinds in its
 `setup` (its package's __init__.py), and features.py lists the features. A live table's

@@ -1,5 +1,5 @@
 """`/cuarenta reto` (today's puzzle, practice, the ranking) and the puzzle's buttons:
-🧩 Resolver, a card, a move. (The daily post is set in /cuarenta config: settings/.)
+🧩 Resolver, a card, a move, 📣 share. (The daily post is set in /cuarenta config: settings/.)
 
 Solving is private and a lookup: every move's value was worked out when the puzzle was
 made. A day's puzzle counts one answer per player, the first (db/puzzles.py: two clicks
