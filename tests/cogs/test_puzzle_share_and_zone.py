@@ -196,3 +196,12 @@ async def test_a_share_the_channel_refuses_is_said_and_can_be_tried_again(world)
 def test_a_share_id_fits_discords_limit():
     longest = puzzle_ids.PUZZLE_SHARE.build(puzzle_id="f" * 12, day=10**6, user_id=2**64 - 1)
     assert len(longest) <= 100
+
+
+async def test_the_share_button_works_after_a_restart(world, make_bot):
+    await stocked(world)
+    puzzle, answered = await solved_today(world, world.ana)
+    await world.env.restart_bot(make_bot())
+    await world.ana.click(answered, custom_id=share_ids(answered)[0])
+    (post,) = shared_posts(world)
+    assert post.content == share_text(world.ana.id, True, 1, puzzle.difficulty, "en")
