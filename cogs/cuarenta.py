@@ -392,6 +392,12 @@ class Cuarenta(
             ),
         )
 
+    @config.autocomplete("puzzle_zone")
+    async def config_zones(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return settings.zone_choices(current)
+
     # ------------------------------------------------------------- the owner's
     @app_commands.command(name=L("cmd.admin"), description=L("cmd.admin.desc"))
     @localized_options(action="opt.action", reason="opt.reason", minutes="opt.minutes")

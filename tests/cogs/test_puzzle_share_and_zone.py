@@ -205,3 +205,13 @@ async def test_the_share_button_works_after_a_restart(world, make_bot):
     await world.ana.click(answered, custom_id=share_ids(answered)[0])
     (post,) = shared_posts(world)
     assert post.content == share_text(world.ana.id, True, 1, puzzle.difficulty, "en")
+
+
+@pytest.mark.parametrize(
+    ("typed", "first"),
+    [("", "America/Guayaquil"), ("madrid", "Europe/Madrid"), ("new york", "America/New_York")],
+)
+async def test_the_zone_option_suggests_zones_by_their_city(world, manager, typed, first):
+    offered = await manager.autocomplete(world.channel, "cuarenta config", "puzzle_zone", typed)
+    assert 0 < len(offered) <= 25 and offered[0]["value"] == first
+    assert all(typed.replace(" ", "_") in choice["value"].casefold() for choice in offered)
