@@ -67,6 +67,7 @@ async def status_text(services: Services, lang: str) -> str:
         size = f"{await services.storage.size_bytes() / 1_000_000:.1f} MB"
     except StorageError:
         size = "?"
+    notice = services.openings.notice(lang)  # maintenance's reason and end, if on
     return t(
         "admin.status",
         lang,
@@ -78,7 +79,7 @@ async def status_text(services: Services, lang: str) -> str:
         backend=services.storage.backend,
         size=size,
         maintenance=t("word.on" if services.openings.maintenance else "word.off", lang),
-    )
+    ) + (f"\n> {notice}" if notice else "")
 
 
 def duration_words(seconds: float, lang: str) -> str:

@@ -124,6 +124,8 @@ async def test_maintenance_tells_its_reason_and_end_and_both_outlive_a_restart(
     notice = t("notice.maintenance_until", lang, **words)
     assert turned.ephemeral and turned.response.content.endswith("> " + notice)
     assert table_message(world, session).content.startswith(notice)
+    status = await world.ana.slash(world.channel, "cuarenta admin")
+    assert status.response.content.endswith("> " + notice)
     await world.env.restart_bot(make_bot())
     refused = await world.carla.slash(other, "cuarenta start")
     expected = t("refuse.maintenance_until", lang, **words)
