@@ -1,11 +1,13 @@
 """Screenshots of the puzzle of the day as a player sees it, in simcord.
 
-    python bench/puzzle_screenshots.py            # /tmp/shots/puzzle-{post,answer}-{1280,400}.png
+    python bench/puzzle_screenshots.py   # /tmp/shots/puzzle-{post,answer,share}-{1280,400}.png
+    python bench/puzzle_screenshots.py en-US   # ana's Discord in English (the server Spanish)
 
 A server turns the daily puzzle on (Spanish), the day comes (virtual clock): the post
 appears; ana opens it with 🧩 Resolver, picks a card and answers; the channel is drawn
 with simcord's preview as ana sees it (her private messages too) and shot with headless
-Chromium at 1280 and 400 px: once with the post and her hand, once with her answer.
+Chromium at 1280 and 400 px: once with the post and her hand, once with her answer, once
+after she shares her result (📣) in the channel.
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ WIDTHS = (1280, 400)
 HEIGHT = 1500
 
 
-async def main() -> list[Path]:
+async def main(reader_locale: str = "es-419") -> list[Path]:
     shots = []
     # each user's Discord locale as `speaks` gives it (simcord sends "en-US")
     simcord.interactions.base_payload = with_locales(simcord.interactions.base_payload)
@@ -56,6 +58,7 @@ async def main() -> list[Path]:
                 )
                 dora = guild.add_member(env.create_user("dora"), roles=[admins])
                 speaks(env, "es-419")  # everyone's Discord in Spanish, as the server
+                speaks(env, reader_locale, ana)  # (or ana's in another language)
                 await dora.slash(channel, "cuarenta config", language="es")
                 await bot.storage.add_puzzles(from_bot_games(list(range(8))))
                 await dora.slash(channel, "cuarenta config", puzzle_channel=channel, puzzle_hour=9)
@@ -76,16 +79,21 @@ async def main() -> list[Path]:
                 await env.settle()
                 assets = emoji_assets(env)
                 OUT.mkdir(parents=True, exist_ok=True)
-                for stage in ("post", "answer"):
+                answered = None
+                for stage in ("post", "answer", "share"):
                     if stage == "answer":
-                        await ana.click(picked, custom_id=move)
+                        answered = (await ana.click(picked, custom_id=move)).response
+                        await env.settle()
+                    if stage == "share" and answered is not None:
+                        await ana.click(answered, custom_id=custom_ids(answered, "pzs")[0])
                         await env.settle()
                     for width in WIDTHS:
                         async with env.preview(
                             channel, viewers=[ana], layout="channel", display="fixed",
                             width=width, height=HEIGHT, assets=assets,
                         ) as preview:  # fmt: skip
-                            out = OUT / f"puzzle-{stage}-{width}.png"
+                            suffix = "" if reader_locale == "es-419" else f"-{reader_locale}"
+                            out = OUT / f"puzzle-{stage}-{width}{suffix}.png"
                             await shoot(preview.url, out, width, HEIGHT)
                             shots.append(out)
         finally:
@@ -97,5 +105,5 @@ async def main() -> list[Path]:
 
 
 if __name__ == "__main__":
-    for shot in asyncio.run(main()):
+    for shot in asyncio.run(main(*sys.argv[1:2])):
         print(shot)

@@ -15,7 +15,7 @@ Where to look:
 | config (and its house-rules panel), prefs | settings/handlers.py         |
 | tournament, its buttons and invitations   | tournament/handlers.py       |
 | admin (the owner's status, maintenance)   | ops/admin.py                 |
-| puzzle, 🧩 Resolver, its cards            | puzzles/handlers.py          |
+| puzzle, 🧩 Resolver, its cards, 📣 share  | puzzles/handlers.py          |
 
 Every custom_id is defined in ui/ids.py; each feature lists its button kinds in its
 `setup` (its package's __init__.py), and features.py lists the features. A live table's
@@ -337,6 +337,7 @@ class Cuarenta(
         open_tournaments="opt.open_tournaments",
         puzzle_channel="opt.puzzle_channel",
         puzzle_hour="opt.puzzle_hour",
+        puzzle_zone="opt.puzzle_zone",
         puzzle_names="opt.puzzle_names",
         puzzle_off="opt.puzzle_off",
     )
@@ -358,6 +359,7 @@ class Cuarenta(
         open_tournaments: bool | None = None,
         puzzle_channel: discord.TextChannel | None = None,
         puzzle_hour: app_commands.Range[int, 0, 23] | None = None,
+        puzzle_zone: app_commands.Range[str, 1, 60] | None = None,
         puzzle_names: bool | None = None,
         puzzle_off: bool = False,
         seasons: str | None = None,
@@ -367,7 +369,9 @@ class Cuarenta(
         season_channel: discord.TextChannel | None = None,
     ) -> None:
         channel_id = None if puzzle_channel is None else puzzle_channel.id
-        daily = settings.DailyOptions(channel_id, puzzle_hour, puzzle_names, puzzle_off)
+        daily = settings.DailyOptions(
+            channel_id, puzzle_hour, puzzle_names, puzzle_off, zone=puzzle_zone
+        )
         await settings.config(
             self.services,
             interaction,
@@ -388,12 +392,24 @@ class Cuarenta(
             ),
         )
 
+    @config.autocomplete("puzzle_zone")
+    async def config_zones(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return settings.zone_choices(current)
+
     # ------------------------------------------------------------- the owner's
     @app_commands.command(name=L("cmd.admin"), description=L("cmd.admin.desc"))
-    @localized_options(action="opt.action")
+    @localized_options(action="opt.action", reason="opt.reason", minutes="opt.minutes")
     @app_commands.choices(action=ADMIN_CHOICES)
-    async def admin(self, interaction: discord.Interaction, action: str = "status") -> None:
-        await ops.admin(self.services, interaction, action)
+    async def admin(
+        self,
+        interaction: discord.Interaction,
+        action: str = "status",
+        reason: app_commands.Range[str, 1, 100] | None = None,
+        minutes: app_commands.Range[int, 1, 10080] | None = None,
+    ) -> None:
+        await ops.admin(self.services, interaction, action, reason, minutes)
 
 
 async def setup(bot: commands.Bot) -> None:

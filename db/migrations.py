@@ -446,6 +446,10 @@ _V13 = (
     "CREATE INDEX puzzle_seen_by_puzzle ON puzzle_seen (guild_id, puzzle_id)",
 )
 
+# v14: whether a player has shared a day's result in the channel (once a day: a second
+# click, even after a restart, posts nothing).
+_V14 = ("ALTER TABLE puzzle_attempts ADD COLUMN shared INTEGER NOT NULL DEFAULT 0",)
+
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     _V1,
     _V2,
@@ -460,6 +464,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     _V11,
     _V12,
     _V13,
+    _V14,
 )
 LATEST_VERSION = len(MIGRATIONS)
 

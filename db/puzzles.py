@@ -276,6 +276,28 @@ async def record_attempt(
     return PuzzleAttempt(bool(first), move, solved, streak, best, ended)
 
 
+async def claim_share(
+    db: Database, guild_id: int, day: int, user_id: int, shared: bool = True
+) -> tuple[bool, int] | None:
+    """Mark the player's counted answer of `day` shared (`shared=False`: not, after a post
+    that failed): (solved, the streak now) if this call changed it, None if it was so
+    already or there is no counted answer. Two clicks at once share once."""
+    async with db.transaction():
+        changed = await db.execute(
+            "UPDATE puzzle_attempts SET shared = ? "
+            "WHERE guild_id = ? AND day = ? AND user_id = ? AND shared = ?",
+            (int(shared), guild_id, day, user_id, int(not shared)),
+        )
+        if not changed:
+            return None
+        row = await db.fetchone(
+            "SELECT solved FROM puzzle_attempts WHERE guild_id = ? AND day = ? AND user_id = ?",
+            (guild_id, day, user_id),
+        )
+        mine = await standing(db, guild_id, user_id, day)
+    return bool(row and row[0]), 0 if mine is None else mine.streak
+
+
 async def _count(db: Database, guild_id: int, user_id: int, day: int, solved: bool) -> int:
     """Count an answer in the player's totals and streak; the streak it ended (0: none)."""
     row = await db.fetchone(

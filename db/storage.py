@@ -575,6 +575,14 @@ class Storage:
             answer = PuzzleAnswer(guild_id, day, user_id, puzzle_id, move, solved)
             return await puzzles.record_attempt(db, answer, self._clock(), rater)
 
+    async def share_puzzle_result(
+        self, guild_id: int, day: int, user_id: int, shared: bool = True
+    ) -> tuple[bool, int] | None:
+        """Mark the player's answer of `day` shared (or not again, after a failed post):
+        (solved, streak) when this call changed it, else None (db/puzzles.py)."""
+        async with self._use("save your share") as db:
+            return await puzzles.claim_share(db, guild_id, day, user_id, shared)
+
     async def puzzle_rating(self, puzzle_id: str) -> tuple[Skill, int, int] | None:
         """A puzzle's rating, its counted tries and solves (None: never tried)."""
         async with self._use("read the puzzle's rating") as db:

@@ -31,6 +31,7 @@ RECENT_DAYS = 7  # practice never serves a day's puzzle this recent (its answer 
 NO_HOUR = 0  # a server without a daily post: its days start at midnight (and its spread)
 DEFAULT_ZONE = "America/Guayaquil"  # Ecuador's time (UTC−5, no daylight saving)
 LEGACY_ZONE = "UTC"  # a daily post set before the time zone was asked: its hours were UTC
+CHOSEN_UTC = "Etc/UTC"  # UTC as a manager chose it (LEGACY_ZONE's hours were never asked in it)
 EPOCH_DATE = date(1970, 1, 1)
 # The difficulty of each day in turn: the week starts easy.
 ROTATION = (Difficulty.EASY, Difficulty.EASY, Difficulty.MEDIUM, Difficulty.MEDIUM, Difficulty.HARD)
@@ -79,11 +80,15 @@ def daily_server(
     without a post given no channel or no hour. The first day to post stays while the hour
     does (a day already posted is never posted again: its message is saved); a new hour
     starts the day after the one it has begun. The hour is in `zone` (a new server's:
-    DEFAULT_ZONE; a server's own stays unless given); Refusal for an unknown zone."""
+    DEFAULT_ZONE; a server's own stays unless given, but an hour typed anew on a post set
+    before zones were asked is Quito's, as the option says); Refusal for an unknown zone."""
     if hour is not None and not 0 <= hour <= 23:
         raise Refusal("puzzle_hour")
     if zone is not None:
         zone = zone_of(zone.strip()).key
+        zone = CHOSEN_UTC if zone == LEGACY_ZONE else zone  # chosen: never taken as legacy
+    elif hour is not None and current is not None and current.time_zone == LEGACY_ZONE:
+        zone = DEFAULT_ZONE
     if current is None and (channel_id is None or hour is None):
         raise Refusal("puzzle_channel")
     channel_id = current.channel_id if channel_id is None and current else channel_id

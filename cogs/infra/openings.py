@@ -54,15 +54,22 @@ class Openings:
             raise Refusal("restarting")
         if self.maintenance:
             raise Refusal(
-                "maintenance" if self.until is None else "maintenance_until",
-                reason=f" ({self.reason})" if self.reason else "",
-                until="" if self.until is None else f"<t:{int(self.until)}:t>",
+                "maintenance" if self.until is None else "maintenance_until", **self._words()
             )
+
+    def _words(self) -> dict[str, str]:
+        """The maintenance's reason and end as its messages say them (`<t:…>`: each reader
+        sees the end in their own time)."""
+        return {
+            "reason": f" ({self.reason})" if self.reason else "",
+            "until": "" if self.until is None else f"<t:{int(self.until)}:t>",
+        }
 
     def notice(self, lang: str) -> str:
         """The line every live table shows now ("" for none)."""
         if self.restarting:
             return t("notice.restarting", lang)
         if self.maintenance:
-            return t("notice.maintenance", lang)
+            key = "notice.maintenance" if self.until is None else "notice.maintenance_until"
+            return t(key, lang, **self._words())
         return ""

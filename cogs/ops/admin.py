@@ -51,6 +51,8 @@ async def admin(
         await services.openings.set_maintenance(services.storage, on, reason or "", until)
         services.runtime.publish_guild(None)  # the line on every live table, or gone
         text = t(f"admin.{action}", lang, tables=services.runtime.live_tables())
+        if on:  # what players are told, as they will read it
+            text += "\n> " + services.openings.notice(lang)
     else:
         text = await status_text(services, lang)
     await reply(interaction, text)
@@ -65,6 +67,7 @@ async def status_text(services: Services, lang: str) -> str:
         size = f"{await services.storage.size_bytes() / 1_000_000:.1f} MB"
     except StorageError:
         size = "?"
+    notice = services.openings.notice(lang)  # maintenance's reason and end, if on
     return t(
         "admin.status",
         lang,
@@ -76,7 +79,7 @@ async def status_text(services: Services, lang: str) -> str:
         backend=services.storage.backend,
         size=size,
         maintenance=t("word.on" if services.openings.maintenance else "word.off", lang),
-    )
+    ) + (f"\n> {notice}" if notice else "")
 
 
 def duration_words(seconds: float, lang: str) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..services import Feature, Services
 from .desk import PuzzleDesk
-from .handlers import PuzzleButton, PuzzleCardButton, PuzzleMoveButton
+from .handlers import PuzzleButton, PuzzleCardButton, PuzzleMoveButton, PuzzleShareButton
 
 
 def setup(services: Services) -> Feature:
@@ -20,4 +20,6 @@ def setup(services: Services) -> Feature:
         stock_at_start=services.tuning.stock_puzzles,
     )
     services.provide(desk)
-    return Feature((PuzzleButton, PuzzleCardButton, PuzzleMoveButton), load=desk.start)
+    return Feature(
+        (PuzzleButton, PuzzleCardButton, PuzzleMoveButton, PuzzleShareButton), load=desk.start
+    )

@@ -1,5 +1,5 @@
 """`/cuarenta reto` (today's puzzle, practice, the ranking) and the puzzle's buttons:
-🧩 Resolver, a card, a move. (The daily post is set in /cuarenta config: settings/.)
+🧩 Resolver, a card, a move, 📣 share. (The daily post is set in /cuarenta config: settings/.)
 
 Solving is private and a lookup: every move's value was worked out when the puzzle was
 made. A day's puzzle counts one answer per player, the first (db/puzzles.py: two clicks
@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass
-from typing import cast
 
 import discord
 
@@ -23,8 +22,10 @@ from tables import Refusal
 from tables.puzzles import puzzle_of
 from tables.ratings import rate_puzzle
 
-from ..answers import answers_refusals, reader_language, reply
+from ..answers import answers_refusals, reader_language, reply, tell
+from ..infra.languages import interaction_languages
 from ..infra.localized import choice
+from ..infra.retry import retrying
 from ..services import Services, services_of
 from ..ui.ids import Clickable
 from ..ui.pictures import picture_file
@@ -37,6 +38,7 @@ from .messages import (
     move_words,
     puzzle_picture,
     puzzle_text,
+    share_text,
     take_rows,
 )
 
@@ -45,6 +47,7 @@ PUZZLE_MODES = [
     choice(f"choice.puzzle_{mode}", mode) for mode in ("today", "easy", "medium", "hard", "ranking")
 ]
 RANKING_SIZE = 10
+SHARE_TRIES = 3  # a shared result's post: tried this often (the one retry policy's pauses)
 
 
 @dataclass(frozen=True)
@@ -264,5 +267,55 @@ async def click_move(
         if counted.ended:
             lines.append(tn("puzzle.streak_ended", lang, counted.ended))
         lines.append(t("puzzle.streak", lang, streak=counted.streak, best=counted.best_streak))
-    rows = cast(discord.ui.View, again_rows(puzzle.puzzle, puzzle.day, lang))
+    share_by = None if puzzle.day is None else interaction.user.id
+    rows = again_rows(puzzle.puzzle, puzzle.day, lang, share_by).as_view()
     await interaction.response.edit_message(content="\n".join(lines), view=rows, attachments=[])
+
+
+class PuzzleShareButton(Clickable, ids=ids.PUZZLE_SHARE):
+    """📣 Share, under a counted answer: the result told to the channel, never the play."""
+
+    puzzle_id: str
+    day: int
+    user_id: int
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        services = services_of(interaction.client)
+        await click_share(services, interaction, self.puzzle_id, self.day, self.user_id)
+
+
+@answers_refusals
+async def click_share(
+    services: Services, interaction: discord.Interaction, puzzle_id: str, day: int, user_id: int
+) -> None:
+    """Post the player's result of today's puzzle in the channel, in the server's language
+    and naming nobody with a ping: once a day (marked in the database before the post, so
+    two clicks at once post once; a post that fails for good is unmarked and said)."""
+    if interaction.user.id != user_id:
+        raise Refusal("puzzle_share_not_yours")
+    puzzle = await asked(services, interaction.guild_id, puzzle_id, str(day))
+    if puzzle.late:
+        raise Refusal("puzzle_share_late")
+    claimed = await services.storage.share_puzzle_result(puzzle.guild_id, day, user_id)
+    if claimed is None:
+        raise Refusal("puzzle_shared")
+    solved, streak = claimed
+    public, lang = await interaction_languages(services.settings, interaction)
+    text = share_text(user_id, solved, streak, puzzle.puzzle.difficulty, public)
+    await tell(interaction.response.defer(), interaction)  # in time, whatever the post takes
+    channel = services.client.get_partial_messageable(
+        interaction.channel_id or 0, guild_id=puzzle.guild_id
+    )
+    try:
+        await retrying(
+            lambda: channel.send(text, allowed_mentions=discord.AllowedMentions.none()),
+            f"puzzle share in channel {interaction.channel_id}",
+            tries=SHARE_TRIES,
+        )
+    except discord.HTTPException:
+        await services.storage.share_puzzle_result(puzzle.guild_id, day, user_id, shared=False)
+        failed = t("refuse.puzzle_share_failed", lang)
+        await tell(interaction.followup.send(failed, ephemeral=True), interaction)
+        return
+    rows = again_rows(puzzle.puzzle, day, lang).as_view()  # shared: its button gone
+    await tell(interaction.edit_original_response(view=rows), interaction)

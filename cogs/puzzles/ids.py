@@ -13,3 +13,7 @@ PUZZLE_DAY = Part("day", r"[0-9]+|p")
 PUZZLE = IdTemplate("pz", (PUZZLE_ID, PUZZLE_DAY, Part("action", r"open|again")))
 PUZZLE_CARD = IdTemplate("pzc", (PUZZLE_ID, PUZZLE_DAY, CARD_TEXT))
 PUZZLE_MOVE = IdTemplate("pzm", (PUZZLE_ID, PUZZLE_DAY, CARD_TEXT, Part("option", r"d|[0-9]+")))
+# Share a day's counted answer in the channel (spoiler-free), by the player who gave it.
+PUZZLE_SHARE = IdTemplate(
+    "pzs", (PUZZLE_ID, Part("day", r"[0-9]+", int), Part("user_id", r"[0-9]+", int))
+)

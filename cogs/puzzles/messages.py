@@ -230,6 +230,12 @@ def share_text(user_id: int, solved: bool, streak: int, difficulty: str, lang: s
     return t("puzzle.share.solved", lang, who=who, difficulty=level)
 
 
-def again_rows(puzzle: Puzzle, day: int | None, lang: str) -> Rows:
+def again_rows(puzzle: Puzzle, day: int | None, lang: str, share_by: int | None = None) -> Rows:
+    """Back to the hand; and, after a counted answer not yet shared (`share_by`: the
+    player), the button that tells the channel the result without the answer."""
     custom_id = ids.PUZZLE.build(puzzle_id=puzzle.puzzle_id, day=day_part(day), action="again")
-    return Rows.of([button(custom_id, label=t("button.puzzle_again", lang))])
+    buttons = [button(custom_id, label=t("button.puzzle_again", lang))]
+    if day is not None and share_by is not None:
+        share = ids.PUZZLE_SHARE.build(puzzle_id=puzzle.puzzle_id, day=day, user_id=share_by)
+        buttons.append(button(share, label=t("button.puzzle_share", lang), style=Style.GREEN))
+    return Rows.of(buttons)

@@ -12,6 +12,7 @@ from tables.logros import podium_logros
 from ..logros.messages import earned_text
 from ..ui.words import mode_name, record_text
 
+MOST_MATCHES_NAMED = 5  # who played most, named at most (then "y N más": one message)
 _MONTH = re.compile(r"(\d{4})-(\d{2})")
 _QUARTER = re.compile(r"(\d{4})-Q(\d)")
 
@@ -23,6 +24,16 @@ def season_name(season: Season, lang: str) -> str:
     if quarter := _QUARTER.fullmatch(season.key):
         return t("season.quarter", lang, quarter=quarter[2], year=quarter[1])
     return season.name
+
+
+def names_listed(names: list[str], lang: str) -> str:
+    """ "a", "a y b", "a, b y c"; past MOST_MATCHES_NAMED, "a, b, c, d, e y 3 más"."""
+    if len(names) > MOST_MATCHES_NAMED:
+        more = len(names) - MOST_MATCHES_NAMED
+        names = [*names[:MOST_MATCHES_NAMED], tn("season.more_names", lang, more)]
+    if len(names) == 1:
+        return names[0]
+    return ", ".join(names[:-1]) + t("word.and", lang) + names[-1]
 
 
 def season_over_text(row: SeasonRow, lang: str, earned: list[Logro] | None = None) -> str:
@@ -53,7 +64,7 @@ def season_over_text(row: SeasonRow, lang: str, earned: list[Logro] | None = Non
             t(
                 "season.most_matches",
                 lang,
-                who=t("word.and", lang).join(f"<@{user_id}>" for user_id in busiest),
+                who=names_listed([f"<@{user_id}>" for user_id in busiest], lang),
                 count=podium.most_matches.matches,
             )
         )

@@ -6,16 +6,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, cast
+from zoneinfo import available_timezones
 
 import discord
+from discord import app_commands
 
 from db import PuzzleServer
 from engine import Rules
 from i18n import t
 from tables import Refusal
 from tables.house_rules import OPTION_BY_FIELD
-from tables.puzzles import daily_server
+from tables.puzzles import DEFAULT_ZONE, daily_server
 from tables.settings import (
     SeasonChanges,
     ServerSettings,
@@ -133,6 +136,29 @@ async def daily_change(
     return daily_server(
         current, guild_id, now(), daily.channel_id, daily.hour, daily.names, daily.zone
     )
+
+
+ZONE_CHOICES = 25  # Discord shows at most 25 suggestions
+OLD_ZONE_FOLDERS = ("Etc/", "SystemV/", "US/", "posix/", "right/")  # aliases nobody types
+
+
+@cache
+def zone_names() -> tuple[str, ...]:
+    """The IANA time zones a manager may pick (Region/City), Ecuador's first."""
+    zones = sorted(
+        zone
+        for zone in available_timezones()
+        if "/" in zone and not zone.startswith(OLD_ZONE_FOLDERS)
+    )
+    return (DEFAULT_ZONE, *(zone for zone in zones if zone != DEFAULT_ZONE))
+
+
+def zone_choices(typed: str) -> list[app_commands.Choice[str]]:
+    """`reto_zona`'s suggestions: the zones whose name holds what was typed ("madrid",
+    "new york"), Ecuador's first; the manager may still type any IANA name."""
+    wanted = typed.strip().casefold().replace(" ", "_")
+    found = [zone for zone in zone_names() if wanted in zone.casefold()]
+    return [app_commands.Choice(name=zone, value=zone) for zone in found[:ZONE_CHOICES]]
 
 
 @answers_refusals

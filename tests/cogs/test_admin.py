@@ -62,9 +62,11 @@ async def test_maintenance_refuses_new_tables_and_says_so_on_live_ones(world, la
     other = world.guild.create_text_channel("otra")
 
     turned = await world.ana.slash(world.channel, "cuarenta admin", action="maintenance_on")
-    assert turned.response.content == t("admin.maintenance_on", lang, tables=1)
+    assert turned.response.content.startswith(t("admin.maintenance_on", lang, tables=1))
     assert await world.env.bot.storage.get_bot_state(MAINTENANCE_KEY) == "1"  # outlives a restart
-    assert table_message(world, session).content.startswith(t("notice.maintenance", lang))
+    assert table_message(world, session).content.startswith(
+        t("notice.maintenance", lang, reason="")
+    )
     refused = await world.carla.slash(other, "cuarenta start")
     assert refused.ephemeral and refused.response.content == t(
         "refuse.maintenance", lang, reason=""
@@ -72,7 +74,9 @@ async def test_maintenance_refuses_new_tables_and_says_so_on_live_ones(world, la
     assert len(services(world.env).runtime.tables) == 1
 
     await world.ana.slash(world.channel, "cuarenta admin", action="maintenance_off")
-    assert not table_message(world, session).content.startswith(t("notice.maintenance", lang))
+    assert not table_message(world, session).content.startswith(
+        t("notice.maintenance", lang, reason="")
+    )
     opened = await world.carla.slash(other, "cuarenta start")
     assert not opened.ephemeral
     assert len(services(world.env).runtime.tables) == 2
@@ -100,19 +104,34 @@ async def test_while_stopping_new_tables_are_told_to_come_back(world, lang):
 async def test_maintenance_tells_its_reason_and_end_and_both_outlive_a_restart(
     world, make_bot, lang
 ):
-    """(The admin command's `reason` and `minutes` options are the cogs side's to add: the
-    handler takes them; here it is called as that option would.)"""
+    """The owner's `reason` and `minutes`: the refusal, the line on live tables and the
+    owner's confirmation say both (the end as `<t:…:t>`, each reader's own time), and
+    they outlive a restart; maintenance turned on again without them says neither."""
     await in_language(world, lang)
-    openings = services(world.env).openings
-    until = now() + 90 * 60
-    await openings.set_maintenance(world.env.bot.storage, True, "  actualización  ", until)
-    await world.env.restart_bot(make_bot())
-    refused = await world.carla.slash(world.channel, "cuarenta start")
-    expected = t(
-        "refuse.maintenance_until", lang, reason=" (actualización)", until=f"<t:{int(until)}:t>"
+    make_owner(world, world.ana)
+    await world.beto.slash(world.channel, "cuarenta start")
+    session = only_session(world.env)
+    other = world.guild.create_text_channel("otra")
+    until = int(now() + 90 * 60)
+    turned = await world.ana.slash(
+        world.channel,
+        "cuarenta admin",
+        action="maintenance_on",
+        reason="  actualización  ",
+        minutes=90,
     )
+    words = {"reason": " (actualización)", "until": f"<t:{until}:t>"}
+    notice = t("notice.maintenance_until", lang, **words)
+    assert turned.ephemeral and turned.response.content.endswith("> " + notice)
+    assert table_message(world, session).content.startswith(notice)
+    status = await world.ana.slash(world.channel, "cuarenta admin")
+    assert status.response.content.endswith("> " + notice)
+    await world.env.restart_bot(make_bot())
+    refused = await world.carla.slash(other, "cuarenta start")
+    expected = t("refuse.maintenance_until", lang, **words)
     assert refused.ephemeral and refused.response.content == expected
-    await services(world.env).openings.set_maintenance(world.env.bot.storage, False)
-    await services(world.env).openings.set_maintenance(world.env.bot.storage, True)
-    refused = await world.carla.slash(world.channel, "cuarenta start")
+    make_owner(world, world.ana)  # the restarted bot's
+    await world.ana.slash(world.channel, "cuarenta admin", action="maintenance_off")
+    await world.ana.slash(world.channel, "cuarenta admin", action="maintenance_on")
+    refused = await world.carla.slash(other, "cuarenta start")
     assert refused.response.content == t("refuse.maintenance", lang, reason="")  # none kept

@@ -14,6 +14,7 @@ from tables.puzzles import (
     DAY_SECONDS,
     DEFAULT_ZONE,
     HOUR_SECONDS,
+    LEGACY_ZONE,
     daily_server,
     day_at,
     day_start,
@@ -82,6 +83,18 @@ def test_the_hour_is_the_servers_own_quito_by_default_and_a_zone_may_be_chosen()
         daily_server(quito, guild, moment, None, None, None, zone="Mars/Olympus")
     kept = daily_server(madrid, guild, moment, 7, None, None)
     assert kept.time_zone == "Europe/Madrid"  # a zone stays until changed
+
+
+def test_an_hour_typed_anew_on_a_legacy_post_is_quitos_and_a_chosen_utc_stays():
+    guild, moment = 42, 1_767_300_000.0
+    legacy = PuzzleServer(guild, 5, 13, False, 20000, LEGACY_ZONE)
+    assert daily_server(legacy, guild, moment, 6, None, None).time_zone == LEGACY_ZONE  # kept
+    retyped = daily_server(legacy, guild, moment, None, 8, None)
+    assert retyped.time_zone == DEFAULT_ZONE  # the manager typed 8 in Quito: 8 in Quito
+    chosen = daily_server(legacy, guild, moment, None, 8, None, zone="UTC")
+    assert chosen.time_zone == "Etc/UTC"
+    assert daily_server(chosen, guild, moment, None, 9, None).time_zone == "Etc/UTC"
+    assert day_start(20000, 8, guild, "Etc/UTC") == day_start(20000, 8, guild, LEGACY_ZONE)
 
 
 def test_the_legacy_utc_day_is_what_it_always_was():
