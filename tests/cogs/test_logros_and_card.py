@@ -49,10 +49,10 @@ async def test_logros_are_told_once_at_the_match_end_and_listed(world, make_bot)
 
     listed = await world.beto.slash(world.channel, "cuarenta logros", user=world.ana)
     text = listed.response.content
-    assert f"{len(earned)} of 21" in text.splitlines()[0]
+    assert f"{len(earned)} of 22" in text.splitlines()[0]
     assert "Still to earn:" in text and "Season champion!" in text
     card = await world.ana.slash(world.channel, "cuarenta stats")
-    assert f"Logros ({len(earned)} of 21): " in card.response.content
+    assert f"Logros ({len(earned)} of 22): " in card.response.content
 
 
 async def test_old_matches_earn_their_logros_on_upgrade_without_telling(world, make_bot):
