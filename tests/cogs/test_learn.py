@@ -12,8 +12,9 @@ from db import StorageError
 from engine import Card, Move
 from i18n import t
 from tables.learning import LessonDesk
-from tables.lessons import LESSONS, ORDER, Run
+from tables.lessons import LESSONS, ORDER, LessonId
 from tests.cogs.helpers import at_once, buttons, in_language
+from tests.cogs.test_forged_clicks import forged_click
 
 COMMAND = "cuarenta learn"
 
@@ -137,3 +138,91 @@ async def test_the_wrong_plays_cover_every_lesson():
             found = found or wrong_option(session) is not None
             session.play(Move.parse(text))
         assert found, lesson_id
+
+
+@pytest.mark.parametrize("lang", ["nl", "fr", "tr"])
+async def test_a_lesson_in_dutch_french_and_turkish(world, lang):
+    await in_language(world, lang)
+    shown = await lesson_opened(world, world.ana, LessonId.SUM)
+    assert t(LESSONS[LessonId.SUM].goal_key, lang) in shown.content
+    assert t("learn.welcome", lang, lessons=7, minutes=5).split("·")[0] in shown.content
+    wrong = wrong_option(await desk(world).session(world.ana.id))
+    shown = (await make_play(world, world.ana, shown, wrong)).response
+    assert t(LESSONS[LessonId.SUM].need_key, lang) in shown.content
+    shown = (await make_play(world, world.ana, shown, Move.parse("6hx2c.4d"))).response
+    assert t(LESSONS[LessonId.SUM].done_key, lang) in shown.content
+
+
+async def test_a_restart_mid_lesson_resumes_it_and_its_old_message_still_plays(world, make_bot):
+    lesson = LESSONS[LessonId.PERROS]
+    shown = await lesson_opened(world, world.ana, LessonId.PERROS)
+    shown = (await make_play(world, world.ana, shown, Move.parse(lesson.solution[0]))).response
+    before = await world.env.bot.storage.lesson_state(world.ana.id)
+    await world.env.restart_bot(make_bot())
+    assert await world.env.bot.storage.lesson_state(world.ana.id) == before
+    # The message from before the restart plays on.
+    shown = (await make_play(world, world.ana, shown, Move.parse(lesson.solution[1]))).response
+    assert t(lesson.done_key, "en") in shown.content and "⭐⭐⭐" in shown.content
+
+
+async def test_a_double_click_plays_once_and_the_second_is_refused(world):
+    shown = await opened(world, world.ana)
+    card = ids_of(shown, learn_ids.LEARN_CARD)
+    five = next(b for b in card if b["card"] == "5h")
+    choices = (await world.ana.click(shown, custom_id=five["custom_id"])).response
+    take = next(b for b in ids_of(choices, learn_ids.LEARN_MOVE) if b["option"] == "0")
+    first, second = await at_once(
+        world.env,
+        world.ana.click(choices, custom_id=take["custom_id"]),
+        world.ana.click(choices, custom_id=take["custom_id"]),
+    )
+    session = await desk(world).session(world.ana.id)
+    assert session.done and session.plays == 1
+    refusals = [
+        r for r in (first, second) if t("refuse.learn_stale", "en") in str(r.response.content)
+    ]
+    assert len(refusals) == 1
+
+
+async def test_a_click_on_an_older_message_is_refused_and_changes_nothing(world):
+    first = await opened(world, world.ana)
+    second = await opened(world, world.ana)  # the same lesson, resumed
+    shown = (await make_play(world, world.ana, second, Move.parse("5hx5s"))).response
+    saved = await world.env.bot.storage.lesson_state(world.ana.id)
+    old_card = next(b for b in ids_of(first, learn_ids.LEARN_CARD) if not b["disabled"])
+    old_card = old_card["custom_id"]
+    stale = await world.ana.click(first, custom_id=old_card)
+    assert stale.ephemeral and t("refuse.learn_stale", "en") in stale.response.content
+    leave_old = await world.ana.click(first, custom_id=action_id(first, "leave"))
+    assert t("refuse.learn_stale", "en") in leave_old.response.content
+    assert await world.env.bot.storage.lesson_state(world.ana.id) == saved
+    # An id sent by hand (a card the hand does not hold) is refused before the lesson.
+    session = await desk(world).session(world.ana.id)
+    bogus = learn_ids.LEARN_CARD.build(lesson="match", version=session.version, card="Kd")
+    refused = await forged_click(world.ana, shown, bogus)
+    assert refused.ephemeral and t("refuse.stray_click", "en") in refused.response.content
+    assert await world.env.bot.storage.lesson_state(world.ana.id) == saved
+
+
+async def test_a_failed_save_is_told_and_nothing_counts_then_the_play_goes_through(
+    world, monkeypatch
+):
+    shown = await opened(world, world.ana)
+    storage = world.env.bot.storage
+    real = storage.save_lesson_state
+
+    async def failing(user_id, state):
+        raise StorageError("disk full")
+
+    monkeypatch.setattr(storage, "save_lesson_state", failing)
+    five = next(b for b in ids_of(shown, learn_ids.LEARN_CARD) if b["card"] == "5h")
+    choices = (await world.ana.click(shown, custom_id=five["custom_id"])).response
+    take = next(b for b in ids_of(choices, learn_ids.LEARN_MOVE) if b["option"] == "0")
+    failed = await world.ana.click(choices, custom_id=take["custom_id"])
+    assert t("refuse.not_saved", "en") in failed.response.content
+    assert not (await desk(world).session(world.ana.id)).done  # undone in memory too
+    monkeypatch.setattr(storage, "save_lesson_state", real)
+    done = await world.ana.click(choices, custom_id=take["custom_id"])  # the same button
+    assert "⭐⭐⭐" in done.response.content
+    saved = await storage.lesson_state(world.ana.id)
+    assert saved["status"] == "done"  # what the player saw accepted is on disk
