@@ -8,12 +8,24 @@ from __future__ import annotations
 import pytest
 
 from cogs.learn import ids as learn_ids
+from cogs.learn.messages import line_text
 from db import StorageError
 from engine import Card, Move
 from i18n import t
-from tables.learning import LessonDesk
+from tables.learning import GUIDED_CHICA, LessonDesk
 from tables.lessons import LESSONS, ORDER, LessonId
-from tests.cogs.helpers import at_once, buttons, in_language
+from tables.moments import PlayerView, moments
+from tests.cogs.helpers import (
+    at_once,
+    buttons,
+    current,
+    duel_started,
+    enabled,
+    in_language,
+    only_session,
+    open_hand,
+    sessions,
+)
 from tests.cogs.test_forged_clicks import forged_click
 
 COMMAND = "cuarenta learn"
@@ -226,3 +238,93 @@ async def test_a_failed_save_is_told_and_nothing_counts_then_the_play_goes_throu
     assert "⭐⭐⭐" in done.response.content
     saved = await storage.lesson_state(world.ana.id)
     assert saved["status"] == "done"  # what the player saw accepted is on disk
+
+
+# ------------------------------------------------------------ tips and the offer
+TIP = "💡"
+
+
+async def turns_seen(world, players, session_id, max_turns=400) -> list[tuple]:
+    """Play the table out, each human opening their hand at their turn: (the player, the
+    hand's text, the game as it stood) at each turn."""
+    seen = []
+    by_id = {p.id: p for p in players}
+    session = current(world.env, session_id)
+    while session.phase == "playing" and len(seen) < max_turns:
+        seat = session.current_seat()
+        player = by_id[seat.user_id]
+        hand = await open_hand(world, player, session)
+        seen.append((player, hand.content, session.game.copy(), session.seat_of(player.id)))
+        cards = enabled(hand, "card")
+        result = await player.click(hand, custom_id=cards[0]["custom_id"])
+        takes = enabled(result.response, "take")
+        if takes:
+            await player.click(result.response, custom_id=takes[0]["custom_id"])
+        session = current(world.env, session_id)
+    return seen
+
+
+def tip_lines(text: str) -> list[str]:
+    return [line for line in text.splitlines() if line.startswith(TIP)]
+
+
+async def test_tips_in_a_rated_game_against_people_say_only_what_is_possible_once(world):
+    session = await duel_started(world)
+    assert not session.casual  # rated
+    seen = await turns_seen(world, [world.ana, world.beto], session.session_id)
+    display = world.env.bot.card_emojis
+    told: dict[int, list[str]] = {world.ana.id: [], world.beto.id: []}
+    for player, text, game, seat in seen:
+        lines = tip_lines(text)
+        assert len(lines) <= 1  # one line
+        if lines:
+            # What the player's own view makes possible (their hand and the table): the
+            # same tip whatever the other hand holds.
+            possible = {
+                line_text(tip.line, display, "en") for tip in moments(PlayerView.of(game, seat))
+            }
+            assert lines[0] in possible
+            told[player.id].append(lines[0].split(":")[0])
+    for player_id, heads in told.items():
+        assert heads, "a newcomer is told some first-time moment in a whole chica"
+        assert len(heads) == len(set(heads))  # each moment once
+        assert len(heads) == len(await world.env.bot.storage.moments_seen(player_id))
+
+
+async def test_tips_turned_off_in_preferences_are_not_shown(world):
+    answer = await world.ana.slash(world.channel, "cuarenta preferences", tips=False)
+    assert "Tips**: off" in answer.response.content
+    session = await duel_started(world)
+    seen = await turns_seen(world, [world.ana, world.beto], session.session_id)
+    assert not [text for player, text, _, _ in seen if player == world.ana and tip_lines(text)]
+    assert any(tip_lines(text) for player, text, _, _ in seen if player == world.beto)
+
+
+async def test_the_lessons_are_offered_to_a_newcomer_only(world):
+    offer = t("learn.offer", "en", minutes=5)
+    rules = await world.ana.slash(world.channel, "cuarenta rules")
+    assert offer in rules.response.content
+    session = await duel_started(world)
+    first = await open_hand(world, world.ana, session)
+    assert offer in first.content  # at their first table
+    await turns_seen(world, [world.ana, world.beto], session.session_id)
+    await world.env.settle()
+    # A match finished: no offer any more, in the rules or at a table.
+    rules = await world.ana.slash(world.channel, "cuarenta rules")
+    assert offer not in rules.response.content
+    await world.ana.slash(world.channel, "cuarenta start", mode="bot", bot_level="easy")
+    table = next(s for s in sessions(world.env).values() if s.phase == "playing")
+    hand = await open_hand(world, world.ana, table)
+    assert offer not in hand.content
+
+
+async def test_the_guided_chica_starts_against_the_easy_bot_with_its_tips(world):
+    shown = await opened(world, world.ana)
+    chica = await world.ana.click(shown, custom_id=action_id(shown, "chica"))
+    assert not chica.ephemeral  # the table, in the channel
+    session = only_session(world.env)
+    assert session.bot_level == "easy" and session.chicas_to_win == 1
+    assert session.hints_available
+    assert await desk(world).has_seen(world.ana.id, GUIDED_CHICA)
+    seen = await turns_seen(world, [world.ana], session.session_id)
+    assert any(tip_lines(text) for _, text, _, _ in seen)
