@@ -62,6 +62,8 @@ def lesson_payload(
     if session.lines:
         lines.append("")
         lines.extend(line_text(line, display, lang) for line in session.lines)
+        if session.lines[-1].key == lesson.need_key:  # a wrong play, undone
+            lines.append(t("learn.undone", lang))
     if session.done:
         lines.append("")
         lines.append(t("learn.progress", lang, done=progress.finished, total=len(ORDER),

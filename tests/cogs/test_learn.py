@@ -114,6 +114,7 @@ async def test_every_lesson_wrong_then_left_resumed_and_right(world, lesson_id, 
             hand_before = session.hand
             shown = (await make_play(world, world.ana, shown, wrong)).response
             assert t(lesson.need_key, lang) in shown.content  # what the goal needs
+            assert t("learn.undone", lang) in shown.content
             assert (await desk(world).session(world.ana.id)).hand == hand_before  # undone
             wrong_made = True
             # Leave, and /cuarenta learn resumes the lesson where it was.
@@ -328,3 +329,43 @@ async def test_the_guided_chica_starts_against_the_easy_bot_with_its_tips(world)
     assert await desk(world).has_seen(world.ana.id, GUIDED_CHICA)
     seen = await turns_seen(world, [world.ana], session.session_id)
     assert any(tip_lines(text) for _, text, _, _ in seen)
+
+
+class TextCards:
+    """Cards as text, the longest way a message can show them (no emojis uploaded)."""
+
+    def inline(self, card):
+        return f"<:c40_{card}:123456789012345678>"  # as long as a custom emoji's markup
+
+    def for_card(self, card):
+        return None
+
+
+@pytest.mark.parametrize("lang", ["es", "en", "nl", "fr", "tr"])
+def test_every_lesson_message_fits_discord_at_every_step(lang):
+    """Welcome, a wrong play, every play to the end: within 2,000 characters, five rows of
+    at most five buttons, labels within 80, ids within 100."""
+    from cogs.learn.messages import choice_payload, lesson_payload
+    from tables.learning import Progress
+    from tables.lessons import LessonSession
+
+    progress = Progress({}, None, ORDER[0])
+    display = TextCards()
+    for lesson_id in ORDER:
+        session = LessonSession(lesson_id)
+        payloads = [lesson_payload(session, progress, display, lang, welcome=True)]
+        wrong = wrong_option(session)
+        if wrong is not None:
+            session.play(wrong)
+            payloads.append(lesson_payload(session, progress, display, lang, welcome=True))
+        for text in LESSONS[lesson_id].solution:
+            payloads += [choice_payload(session, card, display, lang) for card in session.hand]
+            session.play(Move.parse(text))
+            payloads.append(lesson_payload(session, progress, display, lang))
+        for payload in payloads:
+            assert len(payload.content) <= 2000, (lesson_id, len(payload.content))
+            rows = payload.rows.rows
+            assert len(rows) <= 5 and all(len(row) <= 5 for row in rows)
+            for row in rows:
+                for b in row:
+                    assert len(b["custom_id"]) <= 100 and len(b.get("label", "")) <= 80
