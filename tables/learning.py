@@ -45,6 +45,7 @@ from .lessons import (
     Outcome,
     PlayResult,
     next_lesson,
+    total_seconds,
 )
 from .moments import PlayerView, Tip, first_time
 from .refusal import Refusal
@@ -80,6 +81,16 @@ class Progress:
     def seconds_left(self) -> int:
         """About how long the lessons not finished yet take."""
         return sum(LESSONS[lesson].seconds for lesson in ORDER if not self.stars.get(lesson))
+
+    @property
+    def minutes_left(self) -> int:
+        """`seconds_left` as the "about N minutes" said up front (all of them, for who
+        finished them and plays them again)."""
+        return minutes(self.seconds_left or total_seconds())
+
+
+def minutes(seconds: int) -> int:
+    return max(1, round(seconds / 60))
 
 
 def offer_lessons(finished_matches: int, progress: Progress) -> bool:

@@ -5,14 +5,12 @@ table as a picture, drawn as a real table's. From the lesson's state alone."""
 
 from __future__ import annotations
 
-import math
-
 from engine import Card
 from i18n import t, tn
 from render.review import move_picture
 from render.table import TablePicture, render_table_png
 from tables.learning import Progress
-from tables.lessons import ORDER, LessonSession, Line, total_seconds
+from tables.lessons import ORDER, LessonSession, Line
 from tables.picture_words import picture_words
 
 from ..ui.rows import Payload, Rows, Style, button
@@ -21,21 +19,15 @@ from . import ids
 from .ids import LessonAction
 
 
-def minutes(seconds: int) -> int:
-    return max(1, math.ceil(seconds / 60))
-
-
 def welcome_line(progress: Progress, lang: str) -> str:
     """How many lessons are left and how long they take, said up front (all of them, for
     who finished them and plays them again)."""
-    left, seconds = len(ORDER) - progress.finished, progress.seconds_left
-    if left == 0:
-        left, seconds = len(ORDER), total_seconds()
-    return t("learn.welcome", lang, lessons=left, minutes=minutes(seconds))
+    left = len(ORDER) - progress.finished or len(ORDER)
+    return t("learn.welcome", lang, lessons=left, minutes=progress.minutes_left)
 
 
 def offer_line(progress: Progress, lang: str) -> str:
-    return t("learn.offer", lang, minutes=minutes(progress.seconds_left))
+    return t("learn.offer", lang, minutes=progress.minutes_left)
 
 
 def line_text(line: Line, display: CardDisplay, lang: str) -> str:

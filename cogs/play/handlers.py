@@ -8,7 +8,6 @@ next step) never turns a saved move into an error message.
 from __future__ import annotations
 
 import logging
-import math
 from collections.abc import Callable
 
 import discord
@@ -120,10 +119,10 @@ async def lessons_offer(services: Services, user_id: int, lang: str) -> str:
     try:
         if not await desk.newcomer(user_id):
             return ""
-        minutes = max(1, math.ceil((await desk.progress(user_id)).seconds_left / 60))
+        progress = await desk.progress(user_id)
     except StorageError:
         return ""
-    return t("learn.offer", lang, minutes=minutes)
+    return t("learn.offer", lang, minutes=progress.minutes_left)
 
 
 @answers_refusals

@@ -158,7 +158,7 @@ async def test_a_lesson_in_dutch_french_and_turkish(world, lang):
     await in_language(world, lang)
     shown = await lesson_opened(world, world.ana, LessonId.SUM)
     assert t(LESSONS[LessonId.SUM].goal_key, lang) in shown.content
-    assert t("learn.welcome", lang, lessons=7, minutes=5).split("·")[0] in shown.content
+    assert t("learn.welcome", lang, lessons=7, minutes=6).split("·")[0] in shown.content
     wrong = wrong_option(await desk(world).session(world.ana.id))
     shown = (await make_play(world, world.ana, shown, wrong)).response
     assert t(LESSONS[LessonId.SUM].need_key, lang) in shown.content
@@ -302,7 +302,7 @@ async def test_tips_turned_off_in_preferences_are_not_shown(world):
 
 
 async def test_the_lessons_are_offered_to_a_newcomer_only(world):
-    offer = t("learn.offer", "en", minutes=5)
+    offer = t("learn.offer", "en", minutes=6)
     rules = await world.ana.slash(world.channel, "cuarenta rules")
     assert offer in rules.response.content
     session = await duel_started(world)
