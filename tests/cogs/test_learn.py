@@ -369,3 +369,36 @@ def test_every_lesson_message_fits_discord_at_every_step(lang):
             for row in rows:
                 for b in row:
                     assert len(b["custom_id"]) <= 100 and len(b.get("label", "")) <= 80
+
+
+@pytest.mark.parametrize("status,code", [(500, 0), (404, 10062), (429, 0)])
+async def test_a_failed_answer_after_a_play_keeps_the_play_and_says_no_failure(world, status, code):
+    shown = await opened(world, world.ana)
+    five = next(b for b in ids_of(shown, learn_ids.LEARN_CARD) if b["card"] == "5h")
+    choices = (await world.ana.click(shown, custom_id=five["custom_id"])).response
+    take = next(b for b in ids_of(choices, learn_ids.LEARN_MOVE) if b["option"] == "0")
+    world.env.inject_error("POST", "/interactions/*/*/callback", status=status, code=code, times=1)
+    await world.ana.click(choices, custom_id=take["custom_id"])
+    world.env.backend.faults.clear()
+    saved = await world.env.bot.storage.lesson_state(world.ana.id)
+    assert saved["status"] == "done"  # the play stands
+    assert (await world.env.bot.storage.lesson_stars(world.ana.id)) == {"match": 3}
+    again = await opened(world, world.ana)  # /cuarenta learn goes on from there
+    assert "Lesson 2 of 8" in again.content and "7 short lessons" in again.content
+    said = [r.json for r in world.env.http_requests if isinstance(r.json, dict)]
+    assert not [j for j in said if t("refuse.not_saved", "en") in str(j)]
+
+
+async def test_two_clicks_on_next_open_one_lesson(world):
+    shown = await opened(world, world.ana)
+    shown = (await make_play(world, world.ana, shown, Move.parse("5hx5s"))).response
+    following = action_id(shown, "next")
+    await at_once(
+        world.env,
+        world.ana.click(shown, custom_id=following),
+        world.ana.click(shown, custom_id=following),
+    )
+    session = await desk(world).session(world.ana.id)
+    assert session.lesson_id == LessonId.SUM and session.plays == 0
+    saved = await world.env.bot.storage.lesson_state(world.ana.id)
+    assert saved["lesson"] == "sum" and saved["changes"] == session.version
