@@ -209,8 +209,12 @@ async def guided_chica(services: Services, interaction: discord.Interaction) -> 
     """A chica against the easy bot in this channel, hints on, each first-time moment told
     in the player's hand (TipTeller)."""
     user_id = interaction.user.id
+    channel_id = interaction.channel_id or 0
+    before = services.runtime.latest_in_channel(channel_id)
     await table_handlers.start(services, interaction, "bot", None, "easy", None, "one")
-    table = services.runtime.latest_in_channel(interaction.channel_id or 0)
-    if table is not None and table.is_live and table.session.host_id == user_id:
+    table = services.runtime.latest_in_channel(channel_id)
+    if table is None or table is before:  # refused (the channel is busy, no permission)
+        return
+    if table.is_live and table.session.host_id == user_id:
         services.get(TipTeller).guide(table.session.session_id)
         await services.get(LessonDesk).mark(user_id, GUIDED_CHICA)

@@ -402,3 +402,12 @@ async def test_two_clicks_on_next_open_one_lesson(world):
     assert session.lesson_id == LessonId.SUM and session.plays == 0
     saved = await world.env.bot.storage.lesson_state(world.ana.id)
     assert saved["lesson"] == "sum" and saved["changes"] == session.version
+
+
+async def test_the_guided_chica_in_a_busy_channel_is_refused_privately(world):
+    # Her own table already plays here: it does not become a guided chica.
+    await world.ana.slash(world.channel, "cuarenta start", mode="bot", bot_level="easy")
+    shown = await opened(world, world.ana)
+    refused = await world.ana.click(shown, custom_id=action_id(shown, "chica"))
+    assert refused.ephemeral and len(sessions(world.env)) == 1
+    assert not await desk(world).has_seen(world.ana.id, GUIDED_CHICA)
