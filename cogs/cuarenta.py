@@ -16,6 +16,7 @@ Where to look:
 | tournament, its buttons and invitations   | tournament/handlers.py       |
 | admin (the owner's status, maintenance)   | ops/admin.py                 |
 | puzzle, 🧩 Resolver, its cards, 📣 share  | puzzles/handlers.py          |
+| learn (aprender), a lesson's buttons      | learn/handlers.py            |
 
 Every custom_id is defined in ui/ids.py; each feature lists its button kinds in its
 `setup` (its package's __init__.py), and features.py lists the features. A live table's
@@ -53,6 +54,7 @@ from .infra.options import (
     TEAMS_CHOICES,
 )
 from .leaderboard import handlers as leaderboards
+from .learn.handlers import learn_command
 from .logros.handlers import logros_command
 from .ops import admin as ops
 from .ops.admin import ADMIN_CHOICES
@@ -308,16 +310,22 @@ class Cuarenta(
     async def puzzle(self, interaction: discord.Interaction, mode: str | None = None) -> None:
         await puzzles.puzzle_command(self.services, interaction, mode)
 
+    # ----------------------------------------------------------------- lessons
+    @app_commands.command(name=L("cmd.learn"), description=L("cmd.learn.desc"))
+    async def learn(self, interaction: discord.Interaction) -> None:
+        await learn_command(self.services, interaction)
+
     # ---------------------------------------------------------------- settings
     @app_commands.command(name=L("cmd.prefs"), description=L("cmd.prefs.desc"))
-    @localized_options(one_tap="opt.one_tap", turn_ping="opt.turn_ping")
+    @localized_options(one_tap="opt.one_tap", turn_ping="opt.turn_ping", tips="opt.tips")
     async def preferences(
         self,
         interaction: discord.Interaction,
         one_tap: bool | None = None,
         turn_ping: bool | None = None,
+        tips: bool | None = None,
     ) -> None:
-        await settings.preferences(self.services, interaction, one_tap, turn_ping)
+        await settings.preferences(self.services, interaction, one_tap, turn_ping, tips)
 
     @app_commands.command(name=L("cmd.config"), description=L("cmd.config.desc"))
     @app_commands.guild_only()

@@ -7,6 +7,7 @@ from . import (
     challenge,
     history,
     leaderboard,
+    learn,
     logros,
     play,
     puzzles,
@@ -28,6 +29,7 @@ FEATURES = (
     logros,
     tournament,
     puzzles,
+    learn,
 )
 
 

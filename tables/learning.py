@@ -45,6 +45,7 @@ from .lessons import (
     Outcome,
     PlayResult,
     next_lesson,
+    total_seconds,
 )
 from .moments import PlayerView, Tip, first_time
 from .refusal import Refusal
@@ -80,6 +81,16 @@ class Progress:
     def seconds_left(self) -> int:
         """About how long the lessons not finished yet take."""
         return sum(LESSONS[lesson].seconds for lesson in ORDER if not self.stars.get(lesson))
+
+    @property
+    def minutes_left(self) -> int:
+        """`seconds_left` as the "about N minutes" said up front (all of them, for who
+        finished them and plays them again)."""
+        return minutes(self.seconds_left or total_seconds())
+
+
+def minutes(seconds: int) -> int:
+    return max(1, round(seconds / 60))
 
 
 def offer_lessons(finished_matches: int, progress: Progress) -> bool:
@@ -152,7 +163,10 @@ class LessonDesk:
             if session is not None and resumable and lesson_id in (None, session.lesson_id):
                 return session
             wanted = lesson_id or next_lesson(stars) or ORDER[0]
-            session = LessonSession(wanted, guided=stars.get(wanted, 0) == 0)
+            fresh = LessonSession(wanted, guided=stars.get(wanted, 0) == 0)
+            if session is not None:  # counts on, so that no old message's click fits it
+                fresh.version = session.version + 1
+            session = fresh
             await self._storage.save_lesson_state(user_id, session.to_dict())
             self._sessions[user_id] = session
             return session
@@ -202,6 +216,16 @@ class LessonDesk:
                 self._sessions[user_id] = LessonSession.from_dict(before)
                 raise
             return session
+
+    async def session(self, user_id: int) -> LessonSession | None:
+        """The player's lesson as it stands (None: none was ever opened)."""
+        async with self._turn(user_id):
+            return await self._current(user_id)
+
+    async def newcomer(self, user_id: int) -> bool:
+        """Whether to offer the lessons to this player (`offer_lessons`)."""
+        finished = await self._storage.history_size(user_id, None)
+        return offer_lessons(finished, await self.progress(user_id))
 
     def leave(self, user_id: int) -> None:
         """The player left the lesson: it stays saved; memory is freed."""

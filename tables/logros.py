@@ -41,6 +41,7 @@ LOGROS: dict[str, str] = {
     "season_regular": "📅",
     "season_podium": "🥉",
     "season_champion": "👑",
+    "learned": "🎓",  # a lesson of /cuarenta aprender finished (tables/learning.py)
 }
 
 COMEBACK_POINTS = 30  # a chica won after trailing by this much

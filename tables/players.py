@@ -10,10 +10,12 @@ from typing import Any
 class PlayerPrefs:
     """one_tap: a card that captures nothing is dropped on the first tap (no confirm step).
     turn_ping: a message that mentions the player when their turn comes, in games with
-    other humans (the reminder before the time-out comes in any case)."""
+    other humans (the reminder before the time-out comes in any case).
+    tips: a line at a first-time moment in the player's first matches (tables/learning.py)."""
 
     one_tap: bool = False
     turn_ping: bool = False
+    tips: bool = True
 
     @classmethod
     def from_stored(cls, stored: dict[str, Any]) -> PlayerPrefs:

@@ -1,4 +1,5 @@
-"""`TableEvents`: the one way to hear that a table's match is over.
+"""`TableEvents`: the one way to hear that a table's match is over, and to add a line to
+a player's private hand as it is drawn (a feature's note: Aprender's tips and offer).
 
 The table driver announces it once the match is recorded and rated; seasons, logros,
 tournaments (and any feature later) subscribe when they are set up. The driver names no
@@ -9,11 +10,14 @@ listener must be idempotent (a logro is earned once, a tournament's result count
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from db import MatchRecord, Season
 from tables import TableSession
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -27,11 +31,30 @@ class TableOver:
 
 
 TableOverListener = Callable[[TableOver], Awaitable[None]]
+# A line for a player's private hand (session, user id, the reader's language), or None.
+HandNote = Callable[[TableSession, int, str], Awaitable[str | None]]
 
 
 class TableEvents:
     def __init__(self) -> None:
         self._table_over: list[TableOverListener] = []
+        self._hand_notes: list[HandNote] = []
+
+    def on_hand_drawn(self, note: HandNote) -> None:
+        self._hand_notes.append(note)
+
+    async def hand_note(self, session: TableSession, user_id: int, lang: str) -> str | None:
+        """The first note a feature has for this player's hand now; a note that fails is
+        left out (a hand is always drawn)."""
+        for note in self._hand_notes:
+            try:
+                found = await note(session, user_id, lang)
+            except Exception:
+                log.warning("a note for the hand of %s failed", user_id, exc_info=True)
+                continue
+            if found:
+                return found
+        return None
 
     def on_table_over(self, listener: TableOverListener) -> None:
         self._table_over.append(listener)

@@ -209,7 +209,8 @@ class TablePublisher:
                 del hands[user_id]
                 continue
             one_tap = self._kit.prefs.known(user_id).one_tap
-            payload = hand_payload(session, user_id, self._kit.emojis, hand.lang, None, one_tap)
+            note = await self._kit.events.hand_note(session, user_id, hand.lang)
+            payload = hand_payload(session, user_id, self._kit.emojis, hand.lang, note, one_tap)
             edit = partial(self._kit.io.edit_hand, hand.token, payload.content, payload.view)
             try:
                 await self._requests.request(edit)

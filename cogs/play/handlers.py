@@ -12,10 +12,12 @@ from collections.abc import Callable
 
 import discord
 
+from db import StorageError
 from engine import Card, Rules
 from i18n import t
 from tables import Phase, Refusal, TableSession
 from tables.house_rules import RULE_SETS, explain
+from tables.learning import LessonDesk
 
 from ..answers import (
     answers_refusals,
@@ -102,7 +104,25 @@ async def rules(services: Services, interaction: discord.Interaction) -> None:
     table = services.runtime.latest_in_channel(interaction.channel_id or 0)
     settings = await services.settings.get(interaction.guild_id)
     active = table.session.rules if table else settings.default_rules()
-    await tell_rules(interaction, active, lang, full=True)
+    await tell_rules(
+        interaction,
+        active,
+        lang,
+        full=True,
+        offer=await lessons_offer(services, interaction.user.id, lang),
+    )
+
+
+async def lessons_offer(services: Services, user_id: int, lang: str) -> str:
+    """The lessons offered to a newcomer (never finished a match, lessons left), or ""."""
+    desk = services.get(LessonDesk)
+    try:
+        if not await desk.newcomer(user_id):
+            return ""
+        progress = await desk.progress(user_id)
+    except StorageError:
+        return ""
+    return t("learn.offer", lang, minutes=progress.minutes_left)
 
 
 @answers_refusals
@@ -157,12 +177,16 @@ async def stop(services: Services, interaction: discord.Interaction) -> None:
 
 
 async def tell_rules(
-    interaction: discord.Interaction, active: Rules, lang: str, full: bool = False
+    interaction: discord.Interaction,
+    active: Rules,
+    lang: str,
+    full: bool = False,
+    offer: str = "",
 ) -> None:
     """The rules in short, and what the table plays differently from Quito: one answer
     (two only if that would pass Discord's 2,000 characters); `full`: the whole rules in
-    the reader's language attached to the last."""
-    parts = [rules_text(active, lang), explain(active, lang, changed_only=True)]
+    the reader's language attached to the last; `offer`: the lessons, to a newcomer."""
+    parts = [rules_text(active, lang), explain(active, lang, changed_only=True), offer]
     together = "\n\n".join(part for part in parts if part)
     texts = [together] if len(together) <= MESSAGE_LIMIT else [part for part in parts if part]
     for index, text in enumerate(texts):
@@ -337,8 +361,11 @@ def playing_table(services: Services, interaction: discord.Interaction) -> LiveT
 async def hand_for(
     services: Services, session: TableSession, user_id: int, lang: str, note: str | None = None
 ) -> Payload:
-    """The player's private hand, drawn for their one-tap preference."""
+    """The player's private hand, drawn for their one-tap preference; with no `note`,
+    a feature's (a tip, an offer: TableEvents.hand_note)."""
     one_tap = (await services.prefs.get(user_id)).one_tap
+    if note is None:
+        note = await services.events.hand_note(session, user_id, lang)
     return hand_payload(session, user_id, services.emojis, lang, note, one_tap)
 
 

@@ -167,16 +167,24 @@ async def preferences(
     interaction: discord.Interaction,
     one_tap: bool | None,
     turn_ping: bool | None,
+    tips: bool | None = None,
 ) -> None:
     """/cuarenta preferences: the player's own settings, changed if asked."""
     user_id = interaction.user.id
-    changes = {k: v for k, v in (("one_tap", one_tap), ("turn_ping", turn_ping)) if v is not None}
+    asked = (("one_tap", one_tap), ("turn_ping", turn_ping), ("tips", tips))
+    changes = {k: v for k, v in asked if v is not None}
     prefs = await (
         services.prefs.change(user_id, **changes) if changes else services.prefs.get(user_id)
     )
     lang = await reader_language(services, interaction)
     on_off = {True: t("word.on", lang), False: t("word.off", lang)}
-    lines = t("prefs.lines", lang, one_tap=on_off[prefs.one_tap], turn_ping=on_off[prefs.turn_ping])
+    lines = t(
+        "prefs.lines",
+        lang,
+        one_tap=on_off[prefs.one_tap],
+        turn_ping=on_off[prefs.turn_ping],
+        tips=on_off[prefs.tips],
+    )
     text = t("prefs.saved" if changes else "prefs.show", lang, lines=lines)
     await reply(interaction, text)
 

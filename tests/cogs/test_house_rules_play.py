@@ -75,14 +75,16 @@ async def test_the_rules_are_one_short_answer_with_only_what_differs_from_quito(
     await in_language(world, lang)
     await world.ana.slash(world.channel, "cuarenta start", bot_level="easy")  # Quito
     quito = await world.ana.slash(world.channel, "cuarenta rules")
-    assert quito.followups == [] and quito.response.content == rules_text(Rules(), lang)
+    offer = t("learn.offer", lang, minutes=6)  # Ana never finished a match: the lessons
+    assert quito.followups == []
+    assert quito.response.content == f"{rules_text(Rules(), lang)}\n\n{offer}"
     await world.ana.slash(world.channel, "cuarenta stop")
     await world.env.bot.services.settings.change(world.guild.id, **house_rules_config(HOUSE))
     await world.ana.slash(world.channel, "cuarenta start", rules="house", bot_level="easy")
     house = await world.ana.slash(world.channel, "cuarenta rules")
     assert house.followups == []  # one answer, phone-sized
     explained = explain(HOUSE, lang, changed_only=True)
-    assert house.response.content == f"{rules_text(HOUSE, lang)}\n\n{explained}"
+    assert house.response.content == f"{rules_text(HOUSE, lang)}\n\n{explained}\n\n{offer}"
     changed = [o for o in OPTIONS if getattr(HOUSE, o.field) != getattr(Rules(), o.field)]
     assert len(explained.splitlines()) == 1 + len(changed)  # the title, then what differs
 

@@ -18,7 +18,8 @@ async def test_the_table_in_the_servers_language_the_hand_in_the_players(world):
     assert session.lang == "en"
     assert t("button.my_hand", "en") in str(table_message(world, session).components)
     hand = await open_hand(world, world.ana, session)
-    assert hand.content.startswith(t("hand.your_turn", "es"))
+    offer, header = hand.content.splitlines()[:2]  # a newcomer is offered the lessons
+    assert header == t("hand.your_turn", "es") and offer.startswith("🎓 ¿")
 
 
 async def test_unset_the_table_speaks_the_starters_language_and_a_stranger_reads_it(world):

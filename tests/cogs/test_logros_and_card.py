@@ -55,10 +55,10 @@ async def test_logros_are_told_once_at_the_match_end_and_listed(world, make_bot)
         wins = next(line for line in text.splitlines() if t("logro.ten_wins", "en") in line)
         won = 1 if "first_win" in earned else 0
         assert wins.endswith(t("logros.progress", "en", done=won, needed=10))
-    assert f"{len(earned)} of 21" in text.splitlines()[0]
+    assert f"{len(earned)} of 22" in text.splitlines()[0]
     assert "Still to earn:" in text and "Season champion!" in text
     card = await world.ana.slash(world.channel, "cuarenta stats")
-    assert f"Logros ({len(earned)} of 21): " in card_text(card)
+    assert f"Logros ({len(earned)} of 22): " in card_text(card)
 
 
 async def test_old_matches_earn_their_logros_on_upgrade_without_telling(world, make_bot):

@@ -243,9 +243,9 @@ async def test_preferences_say_what_each_one_does(world, lang):
     await in_language(world, lang)
     shown = await world.ana.slash(world.channel, "cuarenta preferences")
     off = t("word.off", lang)
-    lines = t("prefs.lines", lang, one_tap=off, turn_ping=off)
+    lines = t("prefs.lines", lang, one_tap=off, turn_ping=off, tips=t("word.on", lang))
     assert shown.ephemeral and shown.response.content == t("prefs.show", lang, lines=lines)
-    assert len(lines.splitlines()) == 2 and all("(" in line for line in lines.splitlines())
+    assert len(lines.splitlines()) == 3 and all("(" in line for line in lines.splitlines())
 
 
 @pytest.mark.parametrize("lang", ["es", "en"])
