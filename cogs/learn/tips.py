@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from db import Storage
 from tables import Phase, TableSession
-from tables.learning import LessonDesk, tips_wanted
+from tables.learning import LessonDesk, Progress, tips_wanted
 
 from ..infra.caches import PrefsCache
 from ..ui.words import CardDisplay
@@ -32,8 +32,10 @@ class TipTeller:
         self._prefs = prefs
         self._display = display
         self._guided: set[str] = set()  # tables that are a guided first chica
-        # Per player, their latest table: (session id, matches finished, newcomer).
-        self._standing: dict[int, tuple[str, int, bool]] = {}
+        # Per player, their latest table: (session id, matches finished, and their lessons'
+        # progress if they are a newcomer to offer the lessons to, else None), read once a
+        # table: a hand is drawn again at every move, and must not wait on the database.
+        self._standing: dict[int, tuple[str, int, Progress | None]] = {}
         # Per player, the tip of their turn: ((session id, moves made), its text).
         self._told: dict[int, tuple[tuple[str, int], str | None]] = {}
 
@@ -41,24 +43,25 @@ class TipTeller:
         """This table is a player's guided first chica: every moment is told."""
         self._guided.add(session_id)
 
-    async def _standing_of(self, user_id: int, session_id: str) -> tuple[int, bool]:
+    async def _standing_of(self, user_id: int, session_id: str) -> tuple[int, Progress | None]:
         known = self._standing.get(user_id)
         if known is not None and known[0] == session_id:
             return known[1], known[2]
         finished = await self._storage.history_size(user_id, None)
         newcomer = await self._desk.newcomer(user_id) if finished == 0 else False
-        self._standing[user_id] = (session_id, finished, newcomer)
-        return finished, newcomer
+        progress = await self._desk.progress(user_id) if newcomer else None
+        self._standing[user_id] = (session_id, finished, progress)
+        return finished, progress
 
     async def note(self, session: TableSession, user_id: int, lang: str) -> str | None:
         """The line for this player's hand now (TableEvents.hand_note), or None."""
         game, seat = session.game, session.seat_of(user_id)
         if game is None or seat is None or session.phase != Phase.PLAYING:
             return None
-        finished, newcomer = await self._standing_of(user_id, session.session_id)
+        finished, progress = await self._standing_of(user_id, session.session_id)
         lines = []
-        if newcomer and len(session.moves) < session.players:  # their first round
-            lines.append(offer_line(await self._desk.progress(user_id), lang))
+        if progress is not None and len(session.moves) < session.players:  # their first round
+            lines.append(offer_line(progress, lang))
         tip = await self._tip(session, user_id, seat, finished, lang)
         if tip:
             lines.append(tip)

@@ -45,6 +45,8 @@ async def test_a_server_without_matches_gets_a_new_puzzle_every_day_for_65_days(
     # The batches are made in the loop, not a worker process: on a busy machine a worker's
     # batch could outlast simcord's 5 s settle deadline of the click that asked for it.
     monkeypatch.setattr(desk.workers, "run", in_the_loop)
+    for _ in range(4):  # stocked before the first click, so that no click waits on a batch
+        await desk.restock(world.guild.id)
     await turn_on(world, manager, hour=8)
     first = await until_day_starts(world, 8)
     for _ in range(2):
