@@ -23,20 +23,24 @@ import discord
 
 from db import Shards, Storage
 from render.tournament import BracketPicture, draw_bracket
-from tables import EndReason, Phase, Refusal, TableSession, new_session_id
-from tables.tournament import Pairing, Tournament, TournamentPhase
+from tables import Phase, Refusal, TableSession, new_session_id
+from tables.tournament import Pairing, Tournament, TournamentPhase, play_between_bots
 
 from ..infra.clock import now
 from ..infra.discord_io import DiscordIO
 from ..infra.events import TableOver
 from ..infra.retry import channel_gone
 from ..infra.scheduler import Scheduler
+from ..infra.workers import Work
+from ..live.live_table import LiveTable
 from ..live.publishing import PublishLoop, Unreachable, fingerprint
 from ..live.runtime import TableRuntime
 from ..ui.pictures import picture_file
 from .messages import (
     bracket_picture,
     call_text,
+    forfeit_consequence,
+    match_over_lines,
     message_link,
     podium_lines,
     thread_name,
@@ -207,18 +211,57 @@ class LiveTournament:
             )
 
     async def _open_round(self) -> None:
-        for index, pairing in enumerate(self.tournament.to_open()):
-            if index:
-                await asyncio.sleep(OPEN_SPACING)
-            try:
-                await self._open(pairing.a)
-            except ChannelGone:
-                await self.unreachable()
+        """Open the round's tables, OPEN_SPACING apart (a match between two bots is
+        decided at once, with no thread); a round decided without a table (byes, bots,
+        walkovers) is followed straight by the next."""
+        while True:
+            tournament = self.tournament
+            current = tournament.current
+            if current is None:
                 return
-            except Exception:
-                log.warning("tournament %s: a table could not open; the sweep retries",
-                            self.tournament_id, exc_info=True)  # fmt: skip
-        await self.advance()  # a round of byes and walkovers only is over already
+            spaced = False
+            for entry in [p.a for p in tournament.to_open()]:
+                pairing = self._pairing(entry)
+                if not self.tournament.is_running or self.tournament.is_paused:
+                    break
+                if pairing.done or pairing.opened_at is not None:
+                    continue
+                try:
+                    if self.tournament.between_bots(pairing):
+                        await self._play_between_bots(entry)
+                        continue
+                    if spaced:
+                        await asyncio.sleep(OPEN_SPACING)
+                    spaced = True
+                    await self._open(entry)
+                except ChannelGone:
+                    await self.unreachable()
+                    return
+                except Exception:
+                    log.warning("tournament %s: a table could not open; the sweep retries",
+                                self.tournament_id, exc_info=True)  # fmt: skip
+            await self.advance()  # a round decided without a table is over already
+            following = self.tournament.current
+            if following is None or following.number == current.number:
+                return
+            if not self.tournament.to_open():
+                return
+
+    async def _play_between_bots(self, entry: int) -> None:
+        """A match between two bot entries: played through at once by the bots, with no
+        thread and no table in Discord, and recorded (a searching bot thinks in a worker)."""
+        if not self._pairing(entry).table_id:
+            await self.change(lambda t: setattr(self._pairing(entry), "table_id", new_session_id()))
+        tournament = self.tournament
+        pairing = self._pairing(entry)
+        session = tournament.table_for(pairing, tournament.channel_id, now())
+        if tournament.bots_search(pairing):
+            workers = self._host.runtime.kit.workers
+            session = await workers.run(Work.THINK, play_between_bots, session)
+        else:
+            session = play_between_bots(session)
+        with contextlib.suppress(Refusal):  # decided meanwhile (a withdrawal)
+            await self.change(lambda t: t.record_table(session))
 
     def _pairing(self, entry: int) -> Pairing:
         """The current round's pairing of `entry`, in the tournament as it is now."""
@@ -227,7 +270,9 @@ class LiveTournament:
         return next(p for p in current.pairings if p.a == entry)
 
     async def _open(self, entry: int) -> None:
-        """Open one match: its table id, then its thread, then its table (each saved)."""
+        """Open one match: its table id; then the call in the channel and its thread,
+        started from that call (so Discord posts no "started a thread" line of its own);
+        then its table in the thread. Each step is saved before the next."""
         if not self._pairing(entry).table_id:
             await self.change(lambda t: setattr(self._pairing(entry), "table_id", new_session_id()))
         tournament = self.tournament
@@ -235,13 +280,24 @@ class LiveTournament:
         assert current is not None
         pairing = self._pairing(entry)
         lang = tournament.lang
+        io_ = self._host.io
         if pairing.thread_id is None:
+            people = [u for n in pairing.entries() for u in tournament.entry(n).members]
+            call = call_text(tournament, pairing, current, lang, opening_at=now())
             name = thread_name(tournament, pairing, current, lang)
             try:
-                thread_id = await self._host.io.create_thread(tournament.channel_id, name)
+                starter = await io_.send(tournament.channel_id, call, mentions=people)
+            except discord.NotFound as error:
+                raise ChannelGone from error
+            try:
+                thread_id = await io_.create_thread(tournament.channel_id, name, starter.id)
             except discord.NotFound as error:
                 if channel_gone(error):
                     raise ChannelGone from error
+                await io_.delete(tournament.channel_id, starter.id)
+                raise
+            except discord.HTTPException:
+                await io_.delete(tournament.channel_id, starter.id)  # posted again next time
                 raise
             await self.change(lambda t: setattr(self._pairing(entry), "thread_id", thread_id))
             pairing = self._pairing(entry)
@@ -251,32 +307,28 @@ class LiveTournament:
             session = tournament.table_for(pairing, pairing.thread_id, now())
             await runtime.open_table(session)
         await self.change(lambda t: setattr(self._pairing(entry), "opened_at", now()))
-        pairing = self._pairing(entry)
-        people = [u for n in pairing.entries() for u in tournament.entry(n).members]
-        call = call_text(tournament, pairing, current, lang)
-        with contextlib.suppress(discord.HTTPException):
-            await self._host.io.send(session_channel(pairing), call, mentions=people)
 
     async def table_over(self, session: TableSession) -> None:
-        """A table of this tournament ended: its result, then maybe the next round."""
-        game = session.game
-        if game is None:
-            return
-        winner = session.winner
-        if winner is None:  # stopped before the end: the side ahead goes on
-            lead = [(game.chicas[side], session.match_points(side)) for side in (0, 1)]
-            winner = 0 if lead[0] >= lead[1] else 1
-        loser = 1 - winner
-        walkover = session.ended_by == EndReason.FORFEIT and not session.showed_up(loser)
-        chicas = list(game.chicas)
-        points = [session.match_points(side) for side in (0, 1)]
+        """A table of this tournament ended: its result as it ended (played, given up,
+        not shown up, withdrawn, stopped), maybe the next round, then what it means for
+        each side, said in its thread (after the next round is paired, so the final's
+        thread names the champion)."""
         try:
-            await self.change(
-                lambda t: t.record_result(session.session_id, winner, chicas, points, walkover)
-            )
+            pairing = await self.change(lambda t: t.record_table(session))
         except Refusal:
             return  # known already (told twice, or by the sweep)
         await self.advance()
+        await self._tell_match_over(pairing.table_id)
+
+    async def _tell_match_over(self, table_id: str) -> None:
+        tournament = self.tournament
+        pairing = tournament.pairing_of(table_id)
+        if pairing is None or pairing.thread_id is None:
+            return
+        lines = match_over_lines(tournament, pairing, tournament.lang)
+        if lines:
+            with contextlib.suppress(discord.HTTPException):
+                await self._host.io.send(pairing.thread_id, "\n".join(lines))
 
     async def advance(self) -> None:
         """When the round is over: the next one (its tables opened), or the final."""
@@ -300,38 +352,92 @@ class LiveTournament:
             await self._host.io.send(tournament.channel_id, text, mentions=champions)
 
     async def sweep(self) -> None:
-        """Start on time; walkovers; matches whose table stopped; tables still to open."""
+        """Start on time, or end a sign-up nobody started; follow maintenance (pause,
+        resume); withdrawals' walkovers (found again after a crash); sides that never
+        showed up; matches whose table stopped, or whose table or thread is gone (opened
+        again); tables still to open."""
         tournament = self.tournament
-        starts_at = tournament.settings.starts_at
-        if tournament.phase == TournamentPhase.SIGNUP and starts_at and starts_at <= now():
-            try:
-                await self.change(lambda t: t.start(None, now()))
-            except Refusal:  # too few entries when its time came: it waits for the host
-                await self.change(lambda t: setattr(t.settings, "starts_at", None))
-                return
-            self.open_round()
+        if tournament.phase == TournamentPhase.SIGNUP:
+            await self._sweep_signup()
             return
         if tournament.phase != TournamentPhase.RUNNING or tournament.current is None:
             return
+        await self.follow_maintenance()
         runtime = self._host.runtime
-        for pairing in list(tournament.current.pairings):
-            if pairing.done or pairing.opened_at is None:
+        for table_id, side in self.tournament.walkovers_due():
+            table = runtime.tables.get(table_id)
+            if table is not None and table.session.is_live:
+                with contextlib.suppress(Refusal):
+                    await table.change(partial(TableSession.walk_over, side=side, now=now()))
+        current = self.tournament.current
+        assert current is not None
+        for pairing in list(current.pairings):
+            if pairing.done or pairing.opened_at is None or self.tournament.between_bots(pairing):
                 continue
             table = runtime.tables.get(pairing.table_id)
-            if table is None:
+            if table is None:  # its thread or table was deleted: the match opens again
+                await self._reopen(pairing.table_id)
                 continue
             session = table.session
             if session.phase in (Phase.STOPPED, Phase.CANCELLED) or (
                 session.phase == Phase.FINISHED and table.meta.recorded
             ):
                 await self.table_over(session)
-            elif session.phase == Phase.PLAYING and now() >= (
-                pairing.opened_at + tournament.settings.walkover_seconds
+                continue
+            deadline = self.tournament.show_up_deadline(pairing)
+            if (
+                session.phase == Phase.PLAYING
+                and deadline is not None
+                and now() >= deadline
+                and self.tournament.walkovers_allowed()
             ):
                 absent = [side for side in (0, 1) if not session.showed_up(side)]
                 if len(absent) == 1:
-                    await table.change(partial(TableSession.walk_over, side=absent[0], now=now()))
+                    with contextlib.suppress(Refusal):
+                        await table.change(
+                            partial(TableSession.walk_over, side=absent[0], now=now())
+                        )
         if self.tournament.to_open():
+            self.open_round()
+
+    async def _sweep_signup(self) -> None:
+        tournament = self.tournament
+        starts_at = tournament.settings.starts_at
+        if starts_at and starts_at <= now():
+            try:
+                await self.change(lambda t: t.start(None, now()))
+            except Refusal:  # too few entries when its time came: it waits for the host
+                await self.change(lambda t: setattr(t.settings, "starts_at", None))
+            else:
+                self.open_round()
+                return
+        if now() >= self.tournament.signup_expires_at:
+            with contextlib.suppress(Refusal):
+                await self.change(lambda t: t.expire_signup(now()))
+
+    async def _reopen(self, table_id: str) -> None:
+        """The match's table is gone (its thread deleted): stop it if it still runs
+        somewhere, and open the match again from scratch."""
+        await self.stop_tables([table_id])
+        try:
+            await self.change(lambda t: t.reopen(table_id))
+        except Refusal:
+            return
+        log.warning("tournament %s: table %s was gone; its match opens again",
+                    self.tournament_id, table_id)  # fmt: skip
+        self.open_round()
+
+    async def follow_maintenance(self) -> None:
+        """Paused while the bot is in maintenance (no table opens, show-up clocks held),
+        going on when it ends."""
+        tournament = self.tournament
+        if not tournament.is_running:
+            return
+        maintenance = self._host.runtime.kit.openings.maintenance
+        if maintenance and not tournament.is_paused:
+            await self.change(lambda t: t.pause(now()))
+        elif not maintenance and tournament.is_paused:
+            await self.change(lambda t: t.resume(now()))
             self.open_round()
 
     async def withdrawn(self, entry: int) -> None:
@@ -343,12 +449,6 @@ class LiveTournament:
             await table.change(lambda s: s.walk_over(side, now()))
             return
         await self.advance()
-
-
-def session_channel(pairing: Pairing) -> int:
-    """The thread a match plays in (it has one once its table is open)."""
-    assert pairing.thread_id is not None
-    return pairing.thread_id
 
 
 class Tournaments:
@@ -385,15 +485,59 @@ class Tournaments:
             raise Refusal("tournament_gone")
         return live
 
-    def playing_elsewhere(self, guild_id: int | None, user_id: int, here: str) -> bool:
-        """`user_id` is in another live tournament of the server (one at a time)."""
-        return any(
-            live.tournament.guild_id == guild_id
-            and live.tournament.is_live
-            and live.tournament_id != here
-            and user_id in live.tournament.people()
-            for live in self.by_id.values()
+    def busy(self, here: str, actor: int) -> Callable[[int], bool]:
+        """The `busy` check a change of tournament `here` asks, inside the change, of
+        everyone it takes: held by another live tournament (signed up, or in a pending
+        invitation), or seated at a live table that is not one of `here`'s. It answers by
+        refusing (naming the actor's own case, or the partner's); never True."""
+
+        def busy(user_id: int) -> bool:
+            at = now()  # (read when asked: the other tournaments as they are then)
+            others = [
+                live.tournament
+                for live in self.by_id.values()
+                if live.tournament_id != here and live.tournament.is_live
+            ]
+            if any(user_id in other.people(at) for other in others):
+                if user_id != actor:
+                    raise Refusal("tournament_partner_busy", who=f"<@{user_id}>")
+                raise Refusal("tournament_other")
+            table = self.seated_at(user_id, here)
+            if table is not None:
+                if user_id != actor:
+                    raise Refusal("tournament_partner_busy", who=f"<@{user_id}>")
+                raise Refusal("tournament_at_table", link=f"<#{table.channel_id}>")
+            return False
+
+        return busy
+
+    def seated_at(self, user_id: int, here: str) -> LiveTable | None:
+        """A live table `user_id` sits at, other than the tournament `here`'s."""
+        return next(
+            (
+                table
+                for table in self.runtime.tables.values()
+                if table.session.is_live
+                and table.session.tournament_id != here
+                and table.session.seat_of(user_id) is not None
+            ),
+            None,
         )
+
+    def forfeit_words(self, session: TableSession, lang: str) -> str | None:
+        """What giving up a tournament's table means (None: not a tournament's)."""
+        live = self.by_id.get(session.tournament_id or "")
+        if live is None or not live.tournament.is_running:
+            return None
+        return forfeit_consequence(live.tournament, session.session_id, lang)
+
+    def maintenance_changed(self) -> None:
+        """Maintenance turned on or off: every running tournament pauses or goes on."""
+        for live in list(self.by_id.values()):
+            if live.tournament.is_running:
+                self.scheduler.spawn(
+                    live.follow_maintenance(), f"tournament-maintenance-{live.tournament_id}"
+                )
 
     async def create(self, tournament: Tournament) -> LiveTournament:
         """Take the channel (before any await: two at once cannot both) and save it."""

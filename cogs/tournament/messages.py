@@ -144,11 +144,24 @@ def tournament_payload(tournament: Tournament, lang: str) -> Payload:
     text = "\n".join([*must, *shown, *table, *foot])
     if not running:
         return Payload(text, None)
-    withdraw = button(
-        ids.TOURNAMENT.build(tournament_id=tournament.tournament_id, action=TournamentAction.LEAVE),
-        label=t("button.tournament_withdraw", lang),
+    return Payload(text, _running_rows(tournament, lang))
+
+
+def _running_rows(tournament: Tournament, lang: str) -> Rows:
+    """ "🧵 My table" for everyone, "Withdraw", and a cancel that only a server manager
+    may use (it stops the open tables: refused to anyone else)."""
+
+    def action(what: TournamentAction, key: str, style: int = Style.GREY) -> dict[str, Any]:
+        custom_id = ids.TOURNAMENT.build(tournament_id=tournament.tournament_id, action=what)
+        return button(custom_id, label=t(key, lang), style=style)
+
+    return Rows.of(
+        [
+            action(TournamentAction.MINE, "button.tournament_mine", Style.BLUE),
+            action(TournamentAction.LEAVE, "button.tournament_withdraw"),
+            action(TournamentAction.END, "button.tournament_cancel", Style.RED),
+        ]
     )
-    return Payload(text, Rows.of([withdraw]))
 
 
 def _by_interest(played: Round) -> list[Pairing]:
@@ -220,12 +233,7 @@ def _signup_rows(tournament: Tournament, lang: str) -> Rows:
     ]
     rows = [everyone, host]
     if tournament.entries:
-        options = [
-            {"label": f"{e.number}. {entry_plain(e, lang)}"[:100], "value": str(e.number)}
-            for e in tournament.entries[:25]
-        ]
-        remove = ids.TOURNAMENT_REMOVE.build(tournament_id=tournament.tournament_id)
-        rows.append([select(remove, options, t("tournament.remove_placeholder", lang))])
+        rows.append([remove_menu(tournament, lang)])
     return Rows.stacked(rows)
 
 
@@ -377,12 +385,21 @@ def podium_lines(tournament: Tournament, lang: str) -> list[str]:
     return lines
 
 
-def call_text(tournament: Tournament, pairing: Pairing, played: Round, lang: str) -> str:
-    """The ping in a match's thread: who plays, and the deadline to show up."""
+def call_text(
+    tournament: Tournament,
+    pairing: Pairing,
+    played: Round,
+    lang: str,
+    opening_at: float | None = None,
+) -> str:
+    """The call that starts a match's thread: who plays, and the deadline to show up
+    (`opening_at`: the table is opening now, its clock starts about then)."""
     people = [
         f"<@{user}>" for number in pairing.entries() for user in tournament.entry(number).members
     ]
     deadline = tournament.show_up_deadline(pairing)
+    if deadline is None and opening_at is not None and not tournament.is_paused:
+        deadline = opening_at + tournament.settings.walkover_seconds
     return t(
         "tournament.call" if deadline is None else "tournament.call_until",
         lang,
