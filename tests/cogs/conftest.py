@@ -18,7 +18,7 @@ import cogs.infra.retry
 import tables.session
 from bot import CuarentaBot, create_bot
 from tests import discord_limits
-from tests.cogs.helpers import rest_that_yields, with_locales
+from tests.cogs.helpers import rest_that_yields, simcord_threads_as_discord, with_locales
 
 
 @pytest.fixture(autouse=True)
@@ -52,6 +52,15 @@ def payload_violations(method: str, path: str, json) -> list[str]:
     if isinstance(body, dict):
         found += discord_limits.violations(body)
     return found
+
+
+@pytest.fixture(autouse=True)
+def threads_started_from_a_new_message_post_no_notice(monkeypatch):
+    """Discord posts its "started a thread" line (type 18) when a thread starts without a
+    message or from an old one (discord-api-docs, "Thread Created messages"); a thread
+    started from a message just posted shows under that message instead. simcord posts
+    the line for every thread: here, as Discord does."""
+    simcord_threads_as_discord(monkeypatch)
 
 
 @pytest.fixture(autouse=True)
