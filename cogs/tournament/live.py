@@ -16,6 +16,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Callable
+from dataclasses import replace
 from functools import partial
 from typing import Any, TypeVar
 
@@ -26,7 +27,7 @@ from render.tournament import BracketPicture, draw_bracket
 from tables import Phase, Refusal, TableSession, new_session_id
 from tables.tournament import Pairing, Tournament, TournamentPhase, play_between_bots
 
-from ..infra.clock import now
+from ..infra.clock import now, sleep_until
 from ..infra.discord_io import DiscordIO
 from ..infra.events import TableOver
 from ..infra.retry import channel_gone
@@ -51,6 +52,7 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 OPEN_SPACING = 1.0  # seconds between two tables of a round opening
+PICTURE_SECONDS = 20.0  # within a round, the picture is drawn again at most this often
 SWEEP_SECONDS = 30.0
 
 
@@ -67,6 +69,9 @@ class LiveTournament:
         self._unreachable = False  # its channel is gone
         self._shown: str | None = None  # what its message shows (None: not known)
         self._picture_shown: str | None = None  # the picture it carries
+        self._picture_at = 0.0  # when that picture was drawn
+        self._picture_marker: tuple[TournamentPhase, int] | None = None  # (phase, rounds) then
+        self._picture_timer: asyncio.Task[None] | None = None  # a waiting picture's publish
         self._loop = PublishLoop(
             host.scheduler,
             f"tournament {tournament.tournament_id}",
@@ -123,9 +128,11 @@ class LiveTournament:
         tournament = self.tournament
         payload = tournament_payload(tournament, tournament.lang)
         picture = bracket_picture(tournament, tournament.lang) if tournament.rounds else None
-        picture_key = None if picture is None else fingerprint(picture)
-        shown = fingerprint((payload.content, payload.rows, picture_key))
         message_id = tournament.message_id
+        drawn_key = picture_key = None if picture is None else fingerprint(picture)
+        if message_id is not None and self._picture_waits(picture_key):
+            picture_key = self._picture_shown  # the text tells the result meanwhile
+        shown = fingerprint((payload.content, payload.rows, picture_key))
         if message_id is not None and shown == self._shown:
             return
         io_, requests = self._host.io, self._loop.requests
@@ -142,7 +149,8 @@ class LiveTournament:
                         attachments=files,
                     )
                 )
-                self._shown, self._picture_shown = shown, picture_key
+                self._shown = shown
+                self._picture_drawn(picture_key)
                 return
             except discord.NotFound as error:
                 if channel_gone(error):
@@ -162,8 +170,39 @@ class LiveTournament:
             )
         except discord.NotFound as error:
             raise Unreachable(str(error)) from error
-        self._shown, self._picture_shown = shown, picture_key
+        self._shown = fingerprint((payload.content, payload.rows, drawn_key))
+        self._picture_drawn(drawn_key)
         await self.change(partial(Tournament.show_in, message_id=message.id), publish=False)
+
+    def _picture_waits(self, picture_key: str | None) -> bool:
+        """Whether a changed picture waits (drawn again at most every PICTURE_SECONDS
+        within a round: at 96 entries a drawing takes about a second and uploads 200 kB,
+        and a round's results come by the dozen). A new round, the end, or a first
+        picture is drawn at once; a wait publishes again when it is over."""
+        tournament = self.tournament
+        marker = (tournament.phase, len(tournament.rounds))
+        if picture_key == self._picture_shown or self._picture_shown is None:
+            return False
+        if marker != self._picture_marker or not tournament.is_running:
+            return False
+        due = self._picture_at + PICTURE_SECONDS
+        if now() >= due:
+            return False
+        if self._picture_timer is None or self._picture_timer.done():
+            self._picture_timer = self._host.scheduler.spawn(
+                self._publish_at(due), f"tournament-picture-{self.tournament_id}"
+            )
+        return True
+
+    async def _publish_at(self, due: float) -> None:
+        await sleep_until(due)
+        self.publish()
+
+    def _picture_drawn(self, picture_key: str | None) -> None:
+        if picture_key != self._picture_shown:
+            self._picture_at = now()
+        self._picture_shown = picture_key
+        self._picture_marker = (self.tournament.phase, len(self.tournament.rounds))
 
     async def _picture(self, picture: BracketPicture | None, *, keep: bool) -> Any:
         """The bracket or standings picture to attach (MISSING: keep the one shown)."""
@@ -211,28 +250,25 @@ class LiveTournament:
             )
 
     async def _open_round(self) -> None:
-        """Open the round's tables, OPEN_SPACING apart (a match between two bots is
-        decided at once, with no thread); a round decided without a table (byes, bots,
-        walkovers) is followed straight by the next."""
+        """Decide the round's matches between two bots (at once, with no thread), then
+        open its other tables OPEN_SPACING apart; a round decided without a table (byes,
+        bots, walkovers) is followed straight by the next."""
         while True:
-            tournament = self.tournament
-            current = tournament.current
+            current = self.tournament.current
             if current is None:
                 return
+            await self._play_between_bots()
             spaced = False
-            for entry in [p.a for p in tournament.to_open()]:
+            for entry in [p.a for p in self.tournament.to_open()]:
                 pairing = self._pairing(entry)
                 if not self.tournament.is_running or self.tournament.is_paused:
                     break
                 if pairing.done or pairing.opened_at is not None:
                     continue
+                if spaced:
+                    await asyncio.sleep(OPEN_SPACING)
+                spaced = True
                 try:
-                    if self.tournament.between_bots(pairing):
-                        await self._play_between_bots(entry)
-                        continue
-                    if spaced:
-                        await asyncio.sleep(OPEN_SPACING)
-                    spaced = True
                     await self._open(entry)
                 except ChannelGone:
                     await self.unreachable()
@@ -247,21 +283,39 @@ class LiveTournament:
             if not self.tournament.to_open():
                 return
 
-    async def _play_between_bots(self, entry: int) -> None:
-        """A match between two bot entries: played through at once by the bots, with no
-        thread and no table in Discord, and recorded (a searching bot thinks in a worker)."""
-        if not self._pairing(entry).table_id:
-            await self.change(lambda t: setattr(self._pairing(entry), "table_id", new_session_id()))
+    async def _play_between_bots(self) -> None:
+        """The round's matches between two bot entries: each played through at once by
+        the bots (a searching bot thinks in a worker), with no thread and no table in
+        Discord, then all recorded in one change."""
         tournament = self.tournament
-        pairing = self._pairing(entry)
-        session = tournament.table_for(pairing, tournament.channel_id, now())
-        if tournament.bots_search(pairing):
-            workers = self._host.runtime.kit.workers
-            session = await workers.run(Work.THINK, play_between_bots, session)
-        else:
-            session = play_between_bots(session)
-        with contextlib.suppress(Refusal):  # decided meanwhile (a withdrawal)
-            await self.change(lambda t: t.record_table(session))
+        if not tournament.is_running or tournament.is_paused:
+            return
+        played: list[tuple[int, TableSession]] = []
+        for pairing in tournament.to_open():
+            if not tournament.between_bots(pairing):
+                continue
+            table = tournament.table_for(
+                replace(pairing, table_id=new_session_id()), tournament.channel_id, now()
+            )
+            if tournament.bots_search(pairing):
+                workers = self._host.runtime.kit.workers
+                table = await workers.run(Work.THINK, play_between_bots, table)
+            else:
+                table = play_between_bots(table)
+                await asyncio.sleep(0)  # (a few milliseconds each: others' clicks between)
+            played.append((pairing.a, table))
+        if not played:
+            return
+
+        def record(t: Tournament) -> None:
+            for entry, table in played:
+                pairing = self._pairing(entry)
+                if pairing.done or pairing.opened_at is not None:
+                    continue  # (decided or opened meanwhile)
+                pairing.table_id = table.session_id
+                t.record_table(table)
+
+        await self.change(record)
 
     def _pairing(self, entry: int) -> Pairing:
         """The current round's pairing of `entry`, in the tournament as it is now."""
@@ -274,7 +328,10 @@ class LiveTournament:
         started from that call (so Discord posts no "started a thread" line of its own);
         then its table in the thread. Each step is saved before the next."""
         if not self._pairing(entry).table_id:
-            await self.change(lambda t: setattr(self._pairing(entry), "table_id", new_session_id()))
+            await self.change(
+                lambda t: setattr(self._pairing(entry), "table_id", new_session_id()),
+                publish=False,  # (the message shows the match once its table is open)
+            )
         tournament = self.tournament
         current = tournament.current
         assert current is not None
@@ -299,7 +356,9 @@ class LiveTournament:
             except discord.HTTPException:
                 await io_.delete(tournament.channel_id, starter.id)  # posted again next time
                 raise
-            await self.change(lambda t: setattr(self._pairing(entry), "thread_id", thread_id))
+            await self.change(
+                lambda t: setattr(self._pairing(entry), "thread_id", thread_id), publish=False
+            )
             pairing = self._pairing(entry)
         assert pairing.thread_id is not None
         runtime = self._host.runtime

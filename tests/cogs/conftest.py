@@ -16,6 +16,7 @@ import simcord.interactions
 import cogs.infra.clock
 import cogs.infra.retry
 import tables.session
+import tables.tournament
 from bot import CuarentaBot, create_bot
 from tests import discord_limits
 from tests.cogs.helpers import rest_that_yields, simcord_threads_as_discord, with_locales
@@ -69,6 +70,7 @@ def same_deals_every_run(request, monkeypatch):
     rng = random.Random(request.node.nodeid)
     shim = SimpleNamespace(randbits=rng.getrandbits, choice=rng.choice)
     monkeypatch.setattr(tables.session, "secrets", shim)
+    monkeypatch.setattr(tables.tournament, "secrets", shim)  # its draw and its tables too
 
 
 @pytest.fixture(autouse=True)

@@ -362,6 +362,8 @@ async def test_a_tournament_of_four_pairs_is_played_to_a_champion(world, manager
     await world.env.advance_time(5.0)
     first = live_tournament(world).current
     for pairing in first.pairings:  # four seats, partners facing each other across
+        if live_tournament(world).between_bots(pairing):
+            continue  # (two bot pairs meet with no table)
         session = services(world.env).runtime.table(pairing.table_id).session
         assert session.players == 4
         a, b = (live_tournament(world).entry(n) for n in pairing.entries())

@@ -177,11 +177,12 @@ async def test_a_deleted_match_thread_opens_the_match_again(world, manager):
     await world.env.advance_time(session.turn_seconds + 2 * cogs.tournament.live.SWEEP_SECONDS)
     tournament = live_tournament(world)
     (after,) = tournament.current.pairings
-    assert tournament.phase == TournamentPhase.RUNNING and not after.done
     assert after.thread_id not in (None, before.thread_id) and after.table_id != before.table_id
-    assert services(world.env).runtime.table(after.table_id).session.is_live
-    await forfeit(in_thread(world, after), world.beto)
-    await world.env.advance_time(1.0)
+    assert after.opened_at is not None
+    if not after.done:  # (its new first deal may decide it at once: a doble ronda)
+        assert services(world.env).runtime.table(after.table_id).session.is_live
+        await forfeit(in_thread(world, after), world.beto)
+        await world.env.advance_time(1.0)
     assert live_tournament(world).phase == TournamentPhase.FINISHED
 
 
