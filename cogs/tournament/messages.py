@@ -404,7 +404,7 @@ def call_text(
         "tournament.call" if deadline is None else "tournament.call_until",
         lang,
         people=" ".join(people),
-        stage=stage_words(played, lang).capitalize(),
+        stage=stage_words(played, lang),
         number=played.number,
         minutes=tournament.settings.walkover_seconds // 60,
         deadline=f"<t:{int(deadline or 0)}:t>",
@@ -521,7 +521,7 @@ def my_table_text(tournament: Tournament, user_id: int, lang: str) -> str:
         thread=f"<#{pairing.thread_id}>",
         rival=rival_words,
         stage=stage_words(played, lang),
-        deadline=f"<t:{int(deadline)}:R>",
+        deadline=f"<t:{int(deadline)}:t>",  # a time of day: "antes de las 19:10"
     )
 
 
@@ -541,20 +541,28 @@ def match_over_lines(tournament: Tournament, pairing: Pairing, lang: str) -> lis
         champion = entry_words(tournament.entry(podium.champion), lang)
         return [
             t("tournament.over.champion", lang, entry=champion),
-            t("tournament.over.see_all", lang, link=message_link(tournament)),
+            t("tournament.over.see_all", lang, link=f"<#{tournament.channel_id}>"),
         ]
     left = sum(not p.done for p in played.pairings)
+    link = f"<#{tournament.channel_id}>"  # (a chip a phone reads, not a long address)
+    following = played.number + 1
+
+    def goes_on(key: str, entry: str) -> str:
+        """ "… when the N matches left end", or (none left: the next round is paired
+        already) "… its table opens now, in a new thread"."""
+        if left == 0:
+            return t(f"{key}_now", lang, entry=entry, next=following, link=link)
+        return tn(key, lang, left, entry=entry, next=following, link=link)
+
     if played.stage.advances:
-        lines = [tn("tournament.over.goes_on", lang, left, entry=winner, next=played.number + 1)]
-        lines.append(t("tournament.over.out", lang, entry=loser, link=message_link(tournament)))
+        lines = [goes_on("tournament.over.goes_on", winner)]
+        lines.append(t("tournament.over.out", lang, entry=loser, link=link))
         return lines
-    lines = [tn("tournament.over.plays_on", lang, left, entry=winner, next=played.number + 1)]
+    lines = [goes_on("tournament.over.plays_on", winner)]
     if tournament.eliminated(loser_number):
-        lines.append(t("tournament.over.out", lang, entry=loser, link=message_link(tournament)))
+        lines.append(t("tournament.over.out", lang, entry=loser, link=link))
     else:
-        lines.append(
-            tn("tournament.over.plays_on", lang, left, entry=loser, next=played.number + 1)
-        )
+        lines.append(goes_on("tournament.over.plays_on", loser))
     return lines
 
 

@@ -114,10 +114,21 @@ async def test_after_a_match_its_thread_says_what_comes_next(world, manager, lan
     assert "\n".join(expected) in said
     assert expected[0] == tn(
         "tournament.over.goes_on", lang, 1, entry=f"<@{tournament.entry(first.a).members[0]}>",
-        next=2,
+        next=2, link=f"<#{tournament.channel_id}>",
     )  # fmt: skip
     progress = tn("tournament.progress", lang, 2, done=1, next=2)
     assert progress in message_of(world, tournament).content
+    # The round's last match: the final is paired already, its table opens now.
+    second = tournament.current.pairings[1]
+    here = in_thread(world, second)
+    await forfeit(here, people[tournament.entry(second.b).members[0]])
+    await world.env.advance_time(1.0)
+    winner = f"<@{live_tournament(world).entry(second.a).members[0]}>"
+    now_line = t(
+        "tournament.over.goes_on_now", lang, entry=winner, next=2,
+        link=f"<#{world.channel.id}>",
+    )  # fmt: skip
+    assert any(now_line in m.content for m in here.channel.history())
 
 
 async def test_a_withdrawal_s_walkover_is_applied_by_the_sweep_after_a_crash(
@@ -392,7 +403,7 @@ async def test_my_table_answers_privately_with_the_thread_the_rival_and_the_dead
     assert f"<#{pairing.thread_id}>" in mine.response.content
     assert f"<@{world.beto.id}>" in mine.response.content
     deadline = int(pairing.opened_at + tournament.settings.walkover_seconds)
-    assert f"<t:{deadline}:R>" in mine.response.content
+    assert f"<t:{deadline}:t>" in mine.response.content
     outsider = await press(world, world.carla, tournament, "mine")
     assert outsider.ephemeral and outsider.response.content.startswith(
         t("tournament.mine.none", lang, link="")[:8]
