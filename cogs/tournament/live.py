@@ -434,8 +434,9 @@ class LiveTournament:
             if pairing.done or pairing.opened_at is None or self.tournament.between_bots(pairing):
                 continue
             table = runtime.tables.get(pairing.table_id)
-            if table is None:  # its thread or table was deleted: the match opens again
-                await self._reopen(pairing.table_id)
+            if table is None:  # its thread or table was deleted: the match opens again,
+                if self._shown is not None:  # once the channel is known to be there
+                    await self._reopen(pairing.table_id)
                 continue
             session = table.session
             if session.phase in (Phase.STOPPED, Phase.CANCELLED) or (
