@@ -1,13 +1,21 @@
 """Running tournaments: `LiveTournament` owns one (its state, its saving, its message, the
 opening of its rounds' tables), `Tournaments` holds them all, brings them back after a
-restart and hears when one of their tables ends.
+restart, hears when one of their tables ends (recorded as it ended: `record_table`) and
+answers the `busy` check (another tournament, a live table) asked inside each change.
 
-A round's tables open one after another, OPEN_SPACING apart (Discord's limits: not dozens
-of threads in one burst). Each step of opening a match is saved before the next (its table
-id, its thread, its table), so a restart in the middle picks up where it stopped without
-opening anything twice. A periodic sweep starts tournaments whose time came, gives a
-walkover to the side of a match that never showed up, settles a match whose table was
-stopped, and retries what failed.
+A match between two bot entries is decided at once, with no thread and no table (the
+bots play it through; nobody is there to watch). The other tables of a round open one
+after another, OPEN_SPACING apart (Discord's limits: not dozens of threads in one
+burst), each from its call: the call is posted in the channel and its thread started
+from it, so Discord adds no "started a thread" line. Each step of opening a match is
+saved before the next (its table id, its thread, its table), so a restart in the middle
+picks up where it stopped without opening anything twice. At a match's end its thread
+says what it means for each side (after the next round is paired: the final's names the
+champion). A periodic sweep starts tournaments whose time came or ends a sign-up nobody
+started, follows maintenance (pause, resume), applies a withdrawal's walkover found again
+after a crash, gives a walkover to a side that never showed up, settles a match whose
+table was stopped, opens again a match whose table or thread is gone, and retries what
+failed. The picture is drawn again at most every PICTURE_SECONDS within a round.
 """
 
 from __future__ import annotations

@@ -159,7 +159,7 @@ def _running_rows(tournament: Tournament, lang: str) -> Rows:
         [
             action(TournamentAction.MINE, "button.tournament_mine", Style.BLUE),
             action(TournamentAction.LEAVE, "button.tournament_withdraw"),
-            action(TournamentAction.END, "button.tournament_cancel", Style.RED),
+            action(TournamentAction.END, "button.tournament_end", Style.RED),
         ]
     )
 
