@@ -47,6 +47,7 @@ from ..live.runtime import TableRuntime
 from ..ui.pictures import picture_file
 from .messages import (
     bracket_picture,
+    call_done_text,
     call_text,
     forfeit_consequence,
     match_over_lines,
@@ -393,9 +394,17 @@ class LiveTournament:
         if pairing is None or pairing.thread_id is None:
             return
         lines = match_over_lines(tournament, pairing, tournament.lang)
+        io_ = self._host.io
         if lines:
             with contextlib.suppress(discord.HTTPException):
-                await self._host.io.send(pairing.thread_id, "\n".join(lines))
+                await io_.send(pairing.thread_id, "\n".join(lines))
+        # The call in the channel (the thread's first message, of the thread's id)
+        # becomes the match's result: the channel reads as the round's results.
+        done = call_done_text(tournament, pairing, tournament.lang)
+        with contextlib.suppress(discord.HTTPException):
+            await io_.edit_message(
+                tournament.channel_id, pairing.thread_id, content=done, view=None
+            )
 
     async def advance(self) -> None:
         """When the round is over: the next one (its tables opened), or the final."""

@@ -411,6 +411,20 @@ def call_text(
     )
 
 
+def call_done_text(tournament: Tournament, pairing: Pairing, lang: str) -> str:
+    """A match's call once the match is decided: its result, where the call was (the
+    channel then reads as the round's results, each with its thread under it)."""
+    played = round_of(tournament, pairing)
+    assert played is not None
+    return t(
+        "tournament.call_done",
+        lang,
+        number=played.number,
+        stage=stage_words(played, lang),
+        result=pairing_line(tournament, pairing, played, lang),
+    )
+
+
 THREAD_NAME_LIMIT = 100  # Discord's limit on a thread's name
 
 

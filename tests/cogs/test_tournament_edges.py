@@ -13,6 +13,7 @@ from cogs.tournament import ids as tournament_ids
 from cogs.tournament.live import LiveTournament, Tournaments
 from cogs.tournament.messages import (
     PAGE_VALUE,
+    call_done_text,
     forfeit_consequence,
     match_over_lines,
     my_table_text,
@@ -118,6 +119,8 @@ async def test_after_a_match_its_thread_says_what_comes_next(world, manager, lan
     )  # fmt: skip
     progress = tn("tournament.progress", lang, 2, done=1, next=2)
     assert progress in message_of(world, tournament).content
+    call = next(m for m in world.channel.history() if m.id == first.thread_id)
+    assert call.content == call_done_text(tournament, first, lang)  # the call: its result
     # The round's last match: the final is paired already, its table opens now.
     second = tournament.current.pairings[1]
     here = in_thread(world, second)

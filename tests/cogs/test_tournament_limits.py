@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from cogs.tournament.messages import (
     bracket_picture,
+    call_done_text,
     call_text,
     confirm_leave_payload,
     entry_plain,
@@ -75,6 +76,8 @@ def check_everything(made: Tournament, lang: str) -> None:
             assert limits.thread_name_violations(thread_name(made, pairing, current, lang)) == []
             check_text(call_text(made, pairing, current, lang))
         check_text("\n".join(match_over_lines(made, pairing, lang)))
+        if pairing.done and pairing.b is not None:
+            check_text(call_done_text(made, pairing, lang))
     for entry in made.entries[:: max(1, len(made.entries) // 6)]:
         for user in entry.members:
             check_text(my_table_text(made, user, lang))
