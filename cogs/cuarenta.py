@@ -215,7 +215,7 @@ class Cuarenta(
         interaction: discord.Interaction,
         format: str | None = None,
         teams: str | None = None,
-        size: app_commands.Range[int, 2, 64] | None = None,
+        size: app_commands.Range[int, 2, 96] | None = None,
         length: str | None = None,
         rules: str | None = None,
         bot_level: str | None = None,

@@ -94,13 +94,16 @@ def _write(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: 
 
 def _name(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int,
           fill: tuple[int, int, int], width: float) -> float:  # fmt: skip
-    """A name, a bot's with the drawn robot before it; returns the width it took."""
+    """A name, a bot's with the drawn robot where its 🤖 is (at the start, or after
+    words: "Gana el torneo: 🤖 Rosita"); returns the width it took."""
     x, y = xy
-    if not text.startswith(BOT):
+    if BOT not in text:
         return _write(draw, xy, text, size, fill, width)
-    mark = _robot(draw, x, y + size * 0.15, size * 0.8, fill)
-    text = text.replace(BOT + " ", "").replace(BOT, "")
-    return mark + _write(draw, (x + mark, y), text, size, fill, width - mark)
+    before, _, after = text.partition(BOT)
+    used = _write(draw, xy, before, size, fill, width) if before else 0.0
+    used += _robot(draw, x + used, y + size * 0.15, size * 0.8, fill)
+    after = after.replace(BOT + " ", "").replace(BOT, "").lstrip()
+    return used + _write(draw, (x + used, y), after, size, fill, width - used)
 
 
 def _robot(draw: ImageDraw.ImageDraw, x: float, y: float, size: float,

@@ -24,6 +24,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from engine import Bot, BotLevel
+
 from .refusal import Refusal
 from .session import BOT_NAMES, EndReason, Seat, TableSession, new_session_id
 from .tournament_formats import FORMATS, FormatRules, Podium
@@ -54,6 +56,7 @@ __all__ = [
     "TournamentSettings",
     "Whereabouts",
     "bracket",
+    "play_between_bots",
 ]
 
 MAX_ENTRIES = 96  # the Mundial de 40: 96 pairs in 24 groups
@@ -745,6 +748,20 @@ class Tournament:
         session.start(None, now)
         return session
 
+    def between_bots(self, pairing: Pairing) -> bool:
+        """Both sides of `pairing` are bot entries: it is decided without a table in
+        Discord (no thread, no message: nobody is there to play or to watch it)."""
+        return (
+            pairing.b is not None and self.entry(pairing.a).is_bot and self.entry(pairing.b).is_bot
+        )
+
+    def bots_search(self, pairing: Pairing) -> bool:
+        """A side of `pairing` is a bot that searches (each move takes its budget)."""
+        return any(
+            BotLevel(self.entry(n).bot_level or self.settings.bot_level).searches
+            for n in pairing.entries()
+        )
+
     # ------------------------------------------------------------ persistence
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -800,3 +817,21 @@ class Tournament:
             seed=data["seed"],
             version=data["version"],
         )
+
+
+def play_between_bots(session: TableSession) -> TableSession:
+    """Play a table whose seats are all bots to its end, at once, each bot at its level
+    (a match between two bot entries: the same game a table would have played, without
+    Discord). Pauses between hands end at once; the session's clock stays where it was."""
+    at = session.created_at
+    bots: dict[int, Bot] = {}
+    while session.is_live:
+        if session.paused_until is not None:
+            session.next_hand(None, session.version, at)
+            continue
+        index, game = session.seat_to_play, session.game
+        seat = None if index is None else session.seats[index]
+        assert index is not None and game is not None and seat is not None and seat.is_bot
+        player = bots.setdefault(index, Bot(str(seat.bot_level), seed=session.seed + index))
+        session.apply_bot_move(player.choose(game.copy()), session.version, at)
+    return session

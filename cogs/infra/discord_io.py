@@ -166,14 +166,22 @@ class DiscordIO:
             nonce=nonce if nonce is not None else discord.utils.MISSING,
         )
 
-    async def create_thread(self, channel_id: int, name: str) -> int:
-        """Open a public thread in a channel (kept a day after its last message); its id."""
-        data = await self.client.http.start_thread_without_message(
-            channel_id,
-            name=name[:100],
-            auto_archive_duration=1440,
-            type=discord.ChannelType.public_thread.value,
-        )
+    async def create_thread(self, channel_id: int, name: str, message_id: int | None = None) -> int:
+        """Open a public thread in a channel (kept a day after its last message); its id.
+        `message_id`: started from that message of the channel (the thread's first
+        message; Discord then posts no "started a thread" line in the channel)."""
+        http = self.client.http
+        if message_id is not None:
+            data = await http.start_thread_with_message(
+                channel_id, message_id, name=name[:100], auto_archive_duration=1440
+            )
+        else:
+            data = await http.start_thread_without_message(
+                channel_id,
+                name=name[:100],
+                auto_archive_duration=1440,
+                type=discord.ChannelType.public_thread.value,
+            )
         return int(data["id"])
 
     async def delete(self, channel_id: int, message_id: int) -> None:

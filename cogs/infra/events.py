@@ -1,5 +1,6 @@
-"""`TableEvents`: the one way to hear that a table's match is over, and to add a line to
-a player's private hand as it is drawn (a feature's note: Aprender's tips and offer).
+"""`TableEvents`: the one way to hear that a table's match is over, to add a line to a
+player's private hand as it is drawn (a feature's note: Aprender's tips and offer), and to
+say what giving one up means (for a feature whose tables mean more: a tournament's).
 
 The table driver announces it once the match is recorded and rated; seasons, logros,
 tournaments (and any feature later) subscribe when they are set up. The driver names no
@@ -34,11 +35,16 @@ TableOverListener = Callable[[TableOver], Awaitable[None]]
 # A line for a player's private hand (session, user id, the reader's language), or None.
 HandNote = Callable[[TableSession, int, str], Awaitable[str | None]]
 
+# What giving up this table's match means beyond the table (a tournament's match: out
+# of it), in a language; None: nothing more than any table's.
+ForfeitWords = Callable[[TableSession, str], str | None]
+
 
 class TableEvents:
     def __init__(self) -> None:
         self._table_over: list[TableOverListener] = []
         self._hand_notes: list[HandNote] = []
+        self._forfeit_words: list[ForfeitWords] = []
 
     def on_hand_drawn(self, note: HandNote) -> None:
         self._hand_notes.append(note)
@@ -54,6 +60,18 @@ class TableEvents:
                 continue
             if found:
                 return found
+        return None
+
+    def on_forfeit_question(self, words: ForfeitWords) -> None:
+        """A feature says what giving up one of its tables means (asked before a forfeit)."""
+        self._forfeit_words.append(words)
+
+    def forfeit_consequence(self, session: TableSession, lang: str) -> str | None:
+        """What giving up `session`'s match means, as the first feature that knows says."""
+        for words in self._forfeit_words:
+            said = words(session, lang)
+            if said is not None:
+                return said
         return None
 
     def on_table_over(self, listener: TableOverListener) -> None:

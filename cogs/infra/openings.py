@@ -7,6 +7,8 @@ saying why no new one opens.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from db import Storage, StorageError
 from i18n import t
 from tables import Refusal
@@ -25,6 +27,12 @@ class Openings:
         # The last moments of a stop: no click is handled any more, each is told
         # "restarting" (cogs/ops/stopping.py).
         self.closing = False
+        self._listeners: list[Callable[[], None]] = []
+
+    def on_maintenance(self, listener: Callable[[], None]) -> None:
+        """Call `listener` each time the owner turns maintenance on or off (a running
+        tournament pauses and goes on with it)."""
+        self._listeners.append(listener)
 
     async def load(self, storage: Storage) -> None:
         """Maintenance as the owner left it (off if the database can't say)."""
@@ -47,6 +55,8 @@ class Openings:
         await storage.set_bot_state(MAINTENANCE_NOTE_KEY, note)
         await storage.set_bot_state(MAINTENANCE_KEY, "1" if on else "0")
         self.maintenance, self.reason, self.until = on, reason, until
+        for listener in self._listeners:
+            listener()
 
     def check(self) -> None:
         """Refusal if no table or challenge may open now."""

@@ -132,7 +132,8 @@ async def forfeit(services: Services, interaction: discord.Interaction) -> None:
     table = playing_table(services, interaction)
     if table.session.seat_of(interaction.user.id) is None:
         raise Refusal("not_in_game")
-    payload = forfeit_payload(table.session, lang)
+    consequence = services.events.forfeit_consequence(table.session, lang)
+    payload = forfeit_payload(table.session, lang, consequence)
     await reply(interaction, payload.content, rows=payload.rows)
 
 

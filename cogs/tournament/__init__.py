@@ -17,6 +17,8 @@ def setup(services: Services) -> Feature:
     tournaments = Tournaments(services.storage, services.io, services.scheduler, services.runtime)
     services.provide(tournaments)
     services.events.on_table_over(tournaments.table_over)  # a result counts once
+    services.events.on_forfeit_question(tournaments.forfeit_words)
+    services.openings.on_maintenance(tournaments.maintenance_changed)  # pause, go on
 
     async def load() -> None:
         await tournaments.restore(services.runtime.own_shards())

@@ -29,16 +29,20 @@ from ..infra.clock import now
 from ..infra.options import match_length
 from ..services import Services, services_of
 from ..ui.ids import Clickable
+from ..ui.rows import Rows
 from . import ids
 from .ids import TournamentAction
 from .live import Tournaments
 from .messages import (
+    PAGE_VALUE,
     confirm_leave_payload,
     entry_words,
     invite_payload,
     message_link,
+    my_table_text,
     partner_payload,
     past_text,
+    remove_menu,
     tournament_payload,
 )
 
@@ -75,6 +79,8 @@ async def tournament_command(
     guild_id, channel_id = require_channel(interaction)
     lang = await reader_language(services, interaction)
     here = services.get(Tournaments).in_channel(channel_id)
+    if format is not None and isinstance(interaction.channel, discord.Thread):
+        raise Refusal("tournament_in_thread")  # (a forum post too) its matches need threads
     if format is None:
         if here is not None:
             await reply(interaction, t("tournament.here", lang, link=message_link(here.tournament)))
@@ -146,15 +152,18 @@ async def click_tournament(
     lang = await reader_language(services, interaction)
     live = services.get(Tournaments).get(tournament_id)  # (as it is now: after the only await)
     tournament = live.tournament
+    tournaments = services.get(Tournaments)
     if action == TournamentAction.JOIN:
-        if services.get(Tournaments).playing_elsewhere(tournament.guild_id, user.id, tournament_id):
-            raise Refusal("tournament_other")
         if tournament.settings.team_size == 2:
-            tournament.check_sign_up([user.id])
+            tournament.check_sign_up([user.id], now(), tournaments.busy(tournament_id, user.id))
             payload = partner_payload(tournament, lang)
             await reply(interaction, payload.content, rows=payload.rows)
             return
-        await live.change(lambda t: t.join(user.id, user.display_name))
+        await live.change(
+            lambda t: t.join(
+                user.id, user.display_name, now(), tournaments.busy(t.tournament_id, user.id)
+            )
+        )
         await reply(interaction, t("tournament.joined", lang))
     elif action == TournamentAction.LEAVE:
         if tournament.is_running:  # withdrawing: asked first
@@ -180,13 +189,31 @@ async def click_tournament(
             await interaction.response.defer()
         live.open_round()
     elif action == TournamentAction.CANCEL:
-        await live.change(lambda t: t.cancel(user.id))
+        # The sign-up's Cancel: its host, or a manager (a host who left). Pressed on a
+        # tournament that started meanwhile, it is refused: the tables play on.
+        manager = is_manager(interaction)
+        await live.change(lambda t: t.cancel(user.id, manager=manager and not t.is_running))
         with contextlib.suppress(discord.HTTPException):
             await interaction.response.defer()
+    elif action == TournamentAction.END:
+        manager = is_manager(interaction)
+        if not manager:
+            raise Refusal("tournament_running_cancel")
+        to_stop = await live.change(lambda t: t.cancel(user.id, manager=manager))
+        await tell(reply(interaction, t("tournament.ended", lang)), interaction)
+        await live.stop_tables(to_stop)
+    elif action == TournamentAction.MINE:
+        await reply(interaction, my_table_text(tournament, user.id, lang))
+
+
+def is_manager(interaction: discord.Interaction) -> bool:
+    """The clicker may manage the server (ends any tournament of it)."""
+    return bool(interaction.permissions.manage_guild)
 
 
 class TournamentRemoveSelect(Clickable, ids=ids.TOURNAMENT_REMOVE):
-    """The host's list of entries to take off (before the start)."""
+    """The host's menu of entries to take off (before the start), 24 a page: an entry
+    named by its key, or "page:N" (the next page, shown privately)."""
 
     tournament_id: str
 
@@ -196,18 +223,25 @@ class TournamentRemoveSelect(Clickable, ids=ids.TOURNAMENT_REMOVE):
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = cast(discord.ui.Select[Any], self.item).values
-        number = int(values[0]) if values and values[0].isdigit() else 0
         services = services_of(interaction.client)
-        await remove_entry(services, interaction, self.tournament_id, number)
+        await remove_entry(services, interaction, self.tournament_id, values[0] if values else "")
 
 
 @answers_refusals
 async def remove_entry(
-    services: Services, interaction: discord.Interaction, tournament_id: str, number: int
+    services: Services, interaction: discord.Interaction, tournament_id: str, value: str
 ) -> None:
     live = services.get(Tournaments).get(tournament_id)
     lang = await reader_language(services, interaction)
-    entry = await live.change(lambda t: t.remove(interaction.user.id, number))
+    if value.startswith(PAGE_VALUE):
+        page = value.removeprefix(PAGE_VALUE)
+        menu = remove_menu(live.tournament, lang, int(page) if page.isdigit() else 0)
+        await reply(
+            interaction, t("tournament.remove_placeholder", lang), rows=Rows.stacked([[menu]])
+        )
+        return
+    manager = is_manager(interaction)
+    entry = await live.change(lambda t: t.remove_entry(interaction.user.id, value, manager=manager))
     await reply(interaction, t("tournament.removed", lang, entry=entry_words(entry, lang)))
 
 
@@ -240,12 +274,11 @@ async def pick_partner(
         raise Refusal("tournament_partner_self")
     if partner.bot:
         raise Refusal("tournament_partner_bot")
-    tournaments = services.get(Tournaments)
-    guild_id = live.tournament.guild_id
-    if tournaments.playing_elsewhere(guild_id, partner.id, tournament_id):
-        raise Refusal("tournament_other")
+    busy = services.get(Tournaments).busy(tournament_id, user.id)
     invite = await live.change(
-        lambda t: t.invite(user.id, user.display_name, partner.id, partner.display_name, now())
+        lambda t: t.invite(
+            user.id, user.display_name, partner.id, partner.display_name, now(), busy
+        )
     )
     tournament = live.tournament
     payload = invite_payload(tournament, invite, tournament.lang)
@@ -275,10 +308,8 @@ async def answer_invite(
 ) -> None:
     live = services.get(Tournaments).get(tournament_id)
     user = interaction.user
-    guild_id = live.tournament.guild_id
-    if accept and services.get(Tournaments).playing_elsewhere(guild_id, user.id, tournament_id):
-        raise Refusal("tournament_other")
-    await live.change(lambda t: t.answer_invite(user.id, inviter, accept, now()))
+    busy = services.get(Tournaments).busy(tournament_id, user.id)
+    await live.change(lambda t: t.answer_invite(user.id, inviter, accept, now(), busy))
     key = "tournament.invite_accepted" if accept else "tournament.invite_declined"
     lang = live.tournament.lang
     text = t(key, lang, partner=f"<@{user.id}>", inviter=f"<@{inviter}>")

@@ -16,7 +16,9 @@ class TournamentAction(StrEnum):
     CONFIRM_LEAVE = "quit"  # the withdrawal confirmed
     BOTS = "bots"  # the host fills the free places with bots
     START = "start"
-    CANCEL = "cancel"
+    CANCEL = "cancel"  # the host (or a server manager) ends the sign-up
+    END = "end"  # a server manager cancels the running tournament (its tables stop)
+    MINE = "mine"  # "🧵 My table": privately, the player's thread, rival and deadline
 
 
 # A tournament: its message's buttons, the partner and the entry to remove (selects), and

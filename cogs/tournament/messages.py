@@ -144,11 +144,24 @@ def tournament_payload(tournament: Tournament, lang: str) -> Payload:
     text = "\n".join([*must, *shown, *table, *foot])
     if not running:
         return Payload(text, None)
-    withdraw = button(
-        ids.TOURNAMENT.build(tournament_id=tournament.tournament_id, action=TournamentAction.LEAVE),
-        label=t("button.tournament_withdraw", lang),
+    return Payload(text, _running_rows(tournament, lang))
+
+
+def _running_rows(tournament: Tournament, lang: str) -> Rows:
+    """ "🧵 My table" for everyone, "Withdraw", and a cancel that only a server manager
+    may use (it stops the open tables: refused to anyone else)."""
+
+    def action(what: TournamentAction, key: str, style: int = Style.GREY) -> dict[str, Any]:
+        custom_id = ids.TOURNAMENT.build(tournament_id=tournament.tournament_id, action=what)
+        return button(custom_id, label=t(key, lang), style=style)
+
+    return Rows.of(
+        [
+            action(TournamentAction.MINE, "button.tournament_mine", Style.BLUE),
+            action(TournamentAction.LEAVE, "button.tournament_withdraw"),
+            action(TournamentAction.END, "button.tournament_end", Style.RED),
+        ]
     )
-    return Payload(text, Rows.of([withdraw]))
 
 
 def _by_interest(played: Round) -> list[Pairing]:
@@ -220,12 +233,7 @@ def _signup_rows(tournament: Tournament, lang: str) -> Rows:
     ]
     rows = [everyone, host]
     if tournament.entries:
-        options = [
-            {"label": f"{e.number}. {entry_plain(e, lang)}"[:100], "value": str(e.number)}
-            for e in tournament.entries[:25]
-        ]
-        remove = ids.TOURNAMENT_REMOVE.build(tournament_id=tournament.tournament_id)
-        rows.append([select(remove, options, t("tournament.remove_placeholder", lang))])
+        rows.append([remove_menu(tournament, lang)])
     return Rows.stacked(rows)
 
 
@@ -377,20 +385,43 @@ def podium_lines(tournament: Tournament, lang: str) -> list[str]:
     return lines
 
 
-def call_text(tournament: Tournament, pairing: Pairing, played: Round, lang: str) -> str:
-    """The ping in a match's thread: who plays, and the deadline to show up."""
+def call_text(
+    tournament: Tournament,
+    pairing: Pairing,
+    played: Round,
+    lang: str,
+    opening_at: float | None = None,
+) -> str:
+    """The call that starts a match's thread: who plays, and the deadline to show up
+    (`opening_at`: the table is opening now, its clock starts about then)."""
     people = [
         f"<@{user}>" for number in pairing.entries() for user in tournament.entry(number).members
     ]
     deadline = tournament.show_up_deadline(pairing)
+    if deadline is None and opening_at is not None and not tournament.is_paused:
+        deadline = opening_at + tournament.settings.walkover_seconds
     return t(
         "tournament.call" if deadline is None else "tournament.call_until",
         lang,
         people=" ".join(people),
-        stage=stage_words(played, lang).capitalize(),
+        stage=stage_words(played, lang),
         number=played.number,
         minutes=tournament.settings.walkover_seconds // 60,
         deadline=f"<t:{int(deadline or 0)}:t>",
+    )
+
+
+def call_done_text(tournament: Tournament, pairing: Pairing, lang: str) -> str:
+    """A match's call once the match is decided: its result, where the call was (the
+    channel then reads as the round's results, each with its thread under it)."""
+    played = round_of(tournament, pairing)
+    assert played is not None
+    return t(
+        "tournament.call_done",
+        lang,
+        number=played.number,
+        stage=stage_words(played, lang),
+        result=pairing_line(tournament, pairing, played, lang),
     )
 
 
@@ -504,7 +535,7 @@ def my_table_text(tournament: Tournament, user_id: int, lang: str) -> str:
         thread=f"<#{pairing.thread_id}>",
         rival=rival_words,
         stage=stage_words(played, lang),
-        deadline=f"<t:{int(deadline)}:R>",
+        deadline=f"<t:{int(deadline)}:t>",  # a time of day: "antes de las 19:10"
     )
 
 
@@ -524,20 +555,28 @@ def match_over_lines(tournament: Tournament, pairing: Pairing, lang: str) -> lis
         champion = entry_words(tournament.entry(podium.champion), lang)
         return [
             t("tournament.over.champion", lang, entry=champion),
-            t("tournament.over.see_all", lang, link=message_link(tournament)),
+            t("tournament.over.see_all", lang, link=f"<#{tournament.channel_id}>"),
         ]
     left = sum(not p.done for p in played.pairings)
+    link = f"<#{tournament.channel_id}>"  # (a chip a phone reads, not a long address)
+    following = played.number + 1
+
+    def goes_on(key: str, entry: str) -> str:
+        """ "… when the N matches left end", or (none left: the next round is paired
+        already) "… its table opens now, in a new thread"."""
+        if left == 0:
+            return t(f"{key}_now", lang, entry=entry, next=following, link=link)
+        return tn(key, lang, left, entry=entry, next=following, link=link)
+
     if played.stage.advances:
-        lines = [tn("tournament.over.goes_on", lang, left, entry=winner, next=played.number + 1)]
-        lines.append(t("tournament.over.out", lang, entry=loser, link=message_link(tournament)))
+        lines = [goes_on("tournament.over.goes_on", winner)]
+        lines.append(t("tournament.over.out", lang, entry=loser, link=link))
         return lines
-    lines = [tn("tournament.over.plays_on", lang, left, entry=winner, next=played.number + 1)]
+    lines = [goes_on("tournament.over.plays_on", winner)]
     if tournament.eliminated(loser_number):
-        lines.append(t("tournament.over.out", lang, entry=loser, link=message_link(tournament)))
+        lines.append(t("tournament.over.out", lang, entry=loser, link=link))
     else:
-        lines.append(
-            tn("tournament.over.plays_on", lang, left, entry=loser, next=played.number + 1)
-        )
+        lines.append(goes_on("tournament.over.plays_on", loser))
     return lines
 
 

@@ -258,7 +258,8 @@ def result_line(session: TableSession, lang: str) -> str:
     if session.abandoned_early:
         return t("table.result_forfeit_void", lang, loser=loser)
     if session.ended_by == EndReason.FORFEIT:
-        return t("table.result_forfeit", lang, loser=loser, winner=winner)
+        key = "table.result_walkover" if session.walked_over else "table.result_forfeit"
+        return t(key, lang, loser=loser, winner=winner)
     key = "table.result_zapateria" if session.zapaterias[session.winner] else "table.result"
     lines = [t(key, lang, winner=winner, a=a, b=b)]
     if game.chica_history:
@@ -568,9 +569,11 @@ def review_button(session: TableSession, lang: str) -> dict[str, Any] | None:
     return button(custom_id, label=t("button.review", lang), style=Style.BLUE)
 
 
-def forfeit_payload(session: TableSession, lang: str) -> Payload:
-    """The question before a forfeit: what it will mean, and the button that confirms it."""
-    consequence = t("forfeit.void" if session.too_early_to_count else "forfeit.loses", lang)
+def forfeit_payload(session: TableSession, lang: str, consequence: str | None = None) -> Payload:
+    """The question before a forfeit: what it will mean (`consequence`: as the table's
+    feature says, a tournament's), and the button that confirms it."""
+    if consequence is None:
+        consequence = t("forfeit.void" if session.too_early_to_count else "forfeit.loses", lang)
     confirm = button(
         ids.FORFEIT.build(session_id=session.session_id),
         label=t("button.forfeit", lang),

@@ -10,13 +10,58 @@ import discord
 import pytest
 import pytest_asyncio
 import simcord.env
+import simcord.http.router
 import simcord.interactions
 
 import cogs.infra.clock
 import cogs.infra.retry
 import tables.session
+import tables.tournament
 from bot import CuarentaBot, create_bot
-from tests.cogs.helpers import rest_that_yields, with_locales
+from tests import discord_limits
+from tests.cogs.helpers import rest_that_yields, simcord_threads_as_discord, with_locales
+
+
+@pytest.fixture(autouse=True)
+def every_payload_within_discords_limits(monkeypatch):
+    """Every request the bot makes (with its token or an interaction's) passes through
+    tests/discord_limits.py: a message, an edit, an interaction's answer, a thread's
+    name. A payload past a limit fails the test that sent it, at its end (raised inside
+    the bot, a broad `except` could swallow it), naming the request and the limits."""
+    dispatch = simcord.http.router.dispatch
+    broken: list[str] = []
+
+    def checked(backend, method, path, *, json=None, **rest):
+        for found in payload_violations(method, path, json):
+            broken.append(f"{method} {path}: {found}")
+        return dispatch(backend, method, path, json=json, **rest)
+
+    monkeypatch.setattr(simcord.http.router, "dispatch", checked)
+    yield broken
+    assert not broken, "outside Discord's limits:\n" + "\n".join(broken)
+
+
+def payload_violations(method: str, path: str, json) -> list[str]:
+    """The limits a request's body breaks: its message (or an interaction answer's
+    data), and the name of a thread it starts."""
+    if not isinstance(json, dict) or method not in ("POST", "PATCH"):
+        return []
+    found = []
+    if path.endswith("/threads"):
+        found += discord_limits.thread_name_violations(json.get("name") or "")
+    body = json.get("data") if path.endswith("/callback") else json
+    if isinstance(body, dict):
+        found += discord_limits.violations(body)
+    return found
+
+
+@pytest.fixture(autouse=True)
+def threads_started_from_a_new_message_post_no_notice(monkeypatch):
+    """Discord posts its "started a thread" line (type 18) when a thread starts without a
+    message or from an old one (discord-api-docs, "Thread Created messages"); a thread
+    started from a message just posted shows under that message instead. simcord posts
+    the line for every thread: here, as Discord does."""
+    simcord_threads_as_discord(monkeypatch)
 
 
 @pytest.fixture(autouse=True)
@@ -25,6 +70,7 @@ def same_deals_every_run(request, monkeypatch):
     rng = random.Random(request.node.nodeid)
     shim = SimpleNamespace(randbits=rng.getrandbits, choice=rng.choice)
     monkeypatch.setattr(tables.session, "secrets", shim)
+    monkeypatch.setattr(tables.tournament, "secrets", shim)  # its draw and its tables too
 
 
 @pytest.fixture(autouse=True)

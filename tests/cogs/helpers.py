@@ -260,3 +260,22 @@ def card_text(result) -> str:
     message = result.response
     described = [a.description or "" for a in message.attachments]
     return "\n".join([message.content, *described])
+
+
+def simcord_threads_as_discord(monkeypatch) -> None:
+    """A thread started from a message gets no "started a thread" line in its channel
+    (simcord posts one for every thread; Discord only without a message, or from an old
+    one: discord-api-docs, "Thread Created messages")."""
+    from simcord.backend.ops.channels import ChannelMixin as owner
+
+    create = owner.create_thread
+
+    def create_thread(self, parent_id, name, owner_id, *, message_id=None, **options):
+        if message_id is None or not options.get("broadcast", True):
+            return create(self, parent_id, name, owner_id, message_id=message_id, **options)
+        options["broadcast"] = False
+        thread = create(self, parent_id, name, owner_id, message_id=message_id, **options)
+        self.announce_thread_create(thread)
+        return thread
+
+    monkeypatch.setattr(owner, "create_thread", create_thread)

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from cogs.tournament.messages import (
     bracket_picture,
+    call_done_text,
     call_text,
     confirm_leave_payload,
     entry_plain,
@@ -75,6 +76,8 @@ def check_everything(made: Tournament, lang: str) -> None:
             assert limits.thread_name_violations(thread_name(made, pairing, current, lang)) == []
             check_text(call_text(made, pairing, current, lang))
         check_text("\n".join(match_over_lines(made, pairing, lang)))
+        if pairing.done and pairing.b is not None:
+            check_text(call_done_text(made, pairing, lang))
     for entry in made.entries[:: max(1, len(made.entries) // 6)]:
         for user in entry.members:
             check_text(my_table_text(made, user, lang))
@@ -283,7 +286,7 @@ def test_players_are_told_where_they_stand(lang):
         pairing.table_id, pairing.thread_id, pairing.opened_at = f"t{index}", 700 + index, 50.0
     ana = made.entry(first.a).members[0]
     rival = f"<@{made.entry(first.b).members[0]}>"
-    deadline = f"<t:{50 + made.settings.walkover_seconds}:R>"
+    deadline = f"<t:{50 + made.settings.walkover_seconds}:t>"
     mine = my_table_text(made, ana, lang)
     assert "<#700>" in mine and rival in mine and deadline in mine
     made.record_result("t0", 0, [1, 0], [40, 10])
@@ -293,8 +296,15 @@ def test_players_are_told_where_they_stand(lang):
     over = match_over_lines(made, first, lang)
     winner, loser = f"<@{ana}>", rival
     assert over == [
-        t("tournament.over.goes_on.other", lang, count=3, entry=winner, next=2),
-        t("tournament.over.out", lang, entry=loser, link=message_link(made)),
+        t(
+            "tournament.over.goes_on.other",
+            lang,
+            count=3,
+            entry=winner,
+            next=2,
+            link=f"<#{made.channel_id}>",
+        ),
+        t("tournament.over.out", lang, entry=loser, link=f"<#{made.channel_id}>"),
     ]
     assert my_table_text(made, made.entry(first.b).members[0], lang) == t(
         "tournament.mine.out", lang, link=message_link(made)
