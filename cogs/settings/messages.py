@@ -16,8 +16,9 @@ from db import PuzzleServer
 from engine import Rules
 from i18n import language_name, t
 from tables.house_rules import OPTIONS, RuleOption, rule_set_name, summary
-from tables.puzzles import DEFAULT_ZONE, next_post
+from tables.puzzles import next_post
 from tables.settings import ServerSettings
+from tables.zones import DEFAULT_ZONE
 
 from ..ui import ids
 from ..ui.rows import Payload, Rows, button, select
@@ -54,7 +55,8 @@ def config_summary(settings: ServerSettings, daily: PuzzleServer | None, lang: s
     )
     replays = t("config.replay_hands", lang, value=hands)
     seasons = seasons_summary(settings, lang)
-    return f"{summary}, {replays}, {tournaments}, {seasons}, {puzzle}"
+    zone = t("config.zone", lang, zone=zone_words(settings.zone, lang))
+    return f"{summary}, {replays}, {tournaments}, {zone}, {seasons}, {puzzle}"
 
 
 def daily_on_text(daily: PuzzleServer, moment: float, lang: str) -> str:

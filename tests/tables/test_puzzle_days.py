@@ -12,9 +12,7 @@ from db import PuzzleServer
 from tables import Refusal
 from tables.puzzles import (
     DAY_SECONDS,
-    DEFAULT_ZONE,
     HOUR_SECONDS,
-    LEGACY_ZONE,
     daily_server,
     day_at,
     day_start,
@@ -22,6 +20,7 @@ from tables.puzzles import (
     next_post,
     spread,
 )
+from tables.zones import DEFAULT_ZONE, LEGACY_ZONE
 
 
 def test_a_day_starts_at_the_servers_hour_and_lasts_until_the_next():
@@ -79,7 +78,7 @@ def test_the_hour_is_the_servers_own_quito_by_default_and_a_zone_may_be_chosen()
         next_post(madrid, summer) - spread(guild), ZoneInfo("Europe/Madrid")
     )
     assert post.hour == 8  # daylight saving followed
-    with pytest.raises(Refusal, match="puzzle_zone"):
+    with pytest.raises(Refusal, match="bad_zone"):
         daily_server(quito, guild, moment, None, None, None, zone="Mars/Olympus")
     kept = daily_server(madrid, guild, moment, 7, None, None)
     assert kept.time_zone == "Europe/Madrid"  # a zone stays until changed

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 from datetime import date, datetime
+from zoneinfo import ZoneInfo
 
 import pytest
 
 from tables import Refusal
-from tables.seasons import SEASON_TIME, NamedSeason, add_named, parse_day, season_at
+from tables.seasons import NamedSeason, add_named, parse_day, season_at
+from tables.zones import DEFAULT_ZONE
 
 
 def moment(*parts: int) -> float:
-    return datetime(*parts, tzinfo=SEASON_TIME).timestamp()
+    return datetime(*parts, tzinfo=ZoneInfo(DEFAULT_ZONE)).timestamp()
 
 
 def test_a_month_ends_at_midnight_in_quito():
