@@ -6,9 +6,9 @@ A server's day D starts at its post time: on the date D days after 1 January 197
 hour in its time zone (the server's zone, tables.zones: America/Guayaquil unless the
 server chose another; posts set up before zones were asked keep UTC), plus a few minutes
 of its own (`spread`): a thousand servers choosing the same hour post over that whole
-hour, a few a second at most, instead of all in its first second. "Today's puzzle" is the one of the day that started last,
-posted or not. A server without a post counts its days from midnight in its zone, as
-its seasons do.
+hour, a few a second at most, instead of all in its first second. "Today's puzzle" is
+the one of the day that started last, posted or not. A server without a post counts its
+days from midnight in its zone, as its seasons do.
 """
 
 from __future__ import annotations
