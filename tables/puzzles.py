@@ -27,7 +27,6 @@ from .zones import DEFAULT_ZONE, LEGACY_ZONE, chosen_zone, zone_of
 DAY_SECONDS = 86400
 HOUR_SECONDS = 3600
 RECENT_DAYS = 7  # practice never serves a day's puzzle this recent (its answer was just told)
-NO_HOUR = 0  # a server without a daily post: its days start at midnight (and its spread)
 EPOCH_DATE = date(1970, 1, 1)
 # The difficulty of each day in turn: the week starts easy.
 ROTATION = (Difficulty.EASY, Difficulty.EASY, Difficulty.MEDIUM, Difficulty.MEDIUM, Difficulty.HARD)
@@ -51,6 +50,12 @@ def day_at(moment: float, hour: int, guild_id: int, zone: str = LEGACY_ZONE) -> 
     local = datetime.fromtimestamp(moment - spread(guild_id), zone_of(zone))
     day = (local.date() - EPOCH_DATE).days
     return day - 1 if local.hour < hour else day
+
+
+def calendar_day(moment: float, zone: str) -> int:
+    """The date at `moment` in `zone`, as days since 1 January 1970: a day that starts at
+    midnight there, as a season does (a server without a post has no hour to spread)."""
+    return (datetime.fromtimestamp(moment, zone_of(zone)).date() - EPOCH_DATE).days
 
 
 def daily_server(
@@ -97,13 +102,11 @@ def next_post(server: PuzzleServer, moment: float) -> float:
     return day_start(day, server.hour, server.guild_id, server.time_zone)
 
 
-def server_day(
-    server: PuzzleServer | None, moment: float, guild_id: int = 0, zone: str = DEFAULT_ZONE
-) -> int:
+def server_day(server: PuzzleServer | None, moment: float, zone: str = DEFAULT_ZONE) -> int:
     """A server's day at `moment`: by its post's hour and zone, or without a post, from
     midnight in the server's `zone` (its seasons' day)."""
     if server is None:
-        return day_at(moment, NO_HOUR, guild_id, zone)
+        return calendar_day(moment, zone)
     return day_at(moment, server.hour, server.guild_id, server.time_zone)
 
 

@@ -23,6 +23,8 @@ MODES = ("monthly", "quarterly", "named", "off")
 DEFAULT_MODE = "monthly"
 NAME_LENGTH = 40
 MAX_NAMED = 20  # named seasons a server keeps (past ones included)
+_MONTH = re.compile(r"(\d{4})-(\d{2})")
+_QUARTER = re.compile(r"(\d{4})-Q(\d)")
 _DAY_MONTH_YEAR = re.compile(r"(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})")
 
 
@@ -88,6 +90,23 @@ def season_at(
             if season.starts_at <= moment < season.ends_at:
                 return season
     return None
+
+
+def season_in_zone(season: Season, named: tuple[NamedSeason, ...], zone_name: str) -> Season:
+    """The same season (its key: the month, quarter or named season) with its days in the
+    time zone `zone_name`: a running season moves to the server's new zone. A named season
+    no longer in `named` is kept as it was."""
+    zone = zone_of(zone_name)
+    if month := _MONTH.fullmatch(season.key):
+        year, number = int(month[1]), int(month[2])
+        starts, ends = _month_start(year, number, zone), _month_start(year, number + 1, zone)
+        return Season(season.key, season.name, starts, ends)
+    if quarter := _QUARTER.fullmatch(season.key):
+        year, first = int(quarter[1]), 3 * int(quarter[2]) - 2
+        starts, ends = _month_start(year, first, zone), _month_start(year, first + 3, zone)
+        return Season(season.key, season.name, starts, ends)
+    found = (n.season(zone) for n in named)
+    return next((moved for moved in found if moved.key == season.key), season)
 
 
 def parse_day(text: str) -> date:

@@ -11,7 +11,7 @@ from i18n import LANGUAGES
 
 from .house_rules import HOUSE, RULE_SETS, rules_from_saved
 from .refusal import Refusal
-from .seasons import DEFAULT_MODE, MODES, NamedSeason, add_named, season_at
+from .seasons import DEFAULT_MODE, MODES, NamedSeason, add_named, season_at, season_in_zone
 from .session import BOT_LEVELS, DEFAULT_TURN_SECONDS, MAX_TURN_SECONDS, MIN_TURN_SECONDS
 from .zones import DEFAULT_ZONE, chosen_zone
 
@@ -76,6 +76,10 @@ class ServerSettings:
     def season_at(self, moment: float) -> Season | None:
         """The season a match finished at `moment` counts in (None: none)."""
         return season_at(self.seasons, self.named(), moment, self.zone)
+
+    def in_zone(self, season: Season) -> Season:
+        """A season stored before the server's zone changed, with its days in the zone now."""
+        return season_in_zone(season, self.named(), self.zone)
 
 
 def house_rules_config(rules: Rules) -> dict[str, Any]:

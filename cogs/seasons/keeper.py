@@ -29,6 +29,8 @@ from .messages import season_over_text
 
 log = logging.getLogger(__name__)
 
+OPEN_SEASONS_LOOKED_AT = 3  # the latest seasons a zone change moves (open ones are the last)
+
 
 class SeasonKeeper:
     def __init__(
@@ -52,6 +54,17 @@ class SeasonKeeper:
         if guild_id is None:
             return None
         return (await self._settings.get(guild_id)).season_at(moment)
+
+    async def zone_changed(self, guild_id: int) -> None:
+        """The server's time zone changed: its seasons not yet closed move to it (the
+        running one ends at the new zone's midnight, at once if that has passed), and the
+        watch looks again."""
+        settings = await self._settings.get(guild_id)
+        for row in await self._storage.seasons(guild_id, limit=OPEN_SEASONS_LOOKED_AT):
+            moved = settings.in_zone(row.season)
+            if row.archived_at is None and moved != row.season:
+                await self._storage.retime_season(row.season_id, moved.starts_at, moved.ends_at)
+        self.wake()
 
     async def table_over(self, over: TableOver) -> None:
         """A match is over (events.py): the season it counts in may be new, and its end

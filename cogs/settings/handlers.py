@@ -111,7 +111,10 @@ async def config(
     saved = bool(changes) or named is not None
     if saved:
         services.runtime.publish_guild(guild_id)  # e.g. the table picture turned on or off
-        services.get(SeasonKeeper).wake()  # the calendar may have changed
+        keeper = services.get(SeasonKeeper)
+        if "time_zone" in changes:
+            await keeper.zone_changed(guild_id)  # the running season moves to the new zone
+        keeper.wake()  # the calendar may have changed
     lang = await reader_language(services, interaction)
     if daily.off:
         await desk.turn_off(guild_id)
