@@ -1,7 +1,8 @@
 """`SeasonKeeper`: closes each server's season when it ends, and tells who won it.
 
 One task sleeps until the next season ends (a recorded match, which may open a season, or
-a change of the calendar wakes it earlier; with no season open it ends). At a season's end
+a change of the calendar wakes it earlier; with no season open it ends). A server's time
+zone changed moves its open seasons' bounds to the new zone first. At a season's end
 the season is archived with its podium (once: the storage keeps the first podium), the
 podium's logros are awarded, and the podium is announced in the server's season channel
 (else where the season's last match was played). Only then is the season marked
@@ -48,6 +49,7 @@ class SeasonKeeper:
         self._sleeping = False  # the watch waits for the next season's end
         self._again = False  # woken while closing seasons: look again after
         self._retrier = Retrier("closing the seasons")
+        self._zone_moved: set[int] = set()  # servers whose open seasons move to a new zone
 
     async def season_for(self, guild_id: int | None, moment: float) -> Season | None:
         """The season a match of that server finished at `moment` counts in."""
@@ -55,16 +57,20 @@ class SeasonKeeper:
             return None
         return (await self._settings.get(guild_id)).season_at(moment)
 
-    async def zone_changed(self, guild_id: int) -> None:
+    def zone_changed(self, guild_id: int) -> None:
         """The server's time zone changed: its seasons not yet closed move to it (the
-        running one ends at the new zone's midnight, at once if that has passed), and the
-        watch looks again."""
+        running one ends at the new zone's midnight, at once if that has passed there),
+        by the watch, which tries again after a failure."""
+        self._zone_moved.add(guild_id)
+        self.wake()
+
+    async def _move_seasons(self, guild_id: int) -> None:
         settings = await self._settings.get(guild_id)
         for row in await self._storage.seasons(guild_id, limit=OPEN_SEASONS_LOOKED_AT):
             moved = settings.in_zone(row.season)
             if row.archived_at is None and moved != row.season:
                 await self._storage.retime_season(row.season_id, moved.starts_at, moved.ends_at)
-        self.wake()
+        self._zone_moved.discard(guild_id)
 
     async def table_over(self, over: TableOver) -> None:
         """A match is over (events.py): the season it counts in may be new, and its end
@@ -108,6 +114,8 @@ class SeasonKeeper:
         return await self._retrier.run(self._close_all)
 
     async def _close_all(self) -> float | None:
+        for guild_id in sorted(self._zone_moved):
+            await self._move_seasons(guild_id)
         for row in await self._storage.seasons_due(now()):
             if self._announcer.runs(row.guild_id):
                 await self.close(row)

@@ -113,7 +113,7 @@ async def config(
         services.runtime.publish_guild(guild_id)  # e.g. the table picture turned on or off
         keeper = services.get(SeasonKeeper)
         if "time_zone" in changes:
-            await keeper.zone_changed(guild_id)  # the running season moves to the new zone
+            keeper.zone_changed(guild_id)  # the running season moves to the new zone
         keeper.wake()  # the calendar may have changed
     lang = await reader_language(services, interaction)
     if daily.off:

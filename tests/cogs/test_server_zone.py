@@ -18,6 +18,7 @@ import cogs.puzzles.desk
 from cogs.infra.clock import now
 from cogs.puzzles.desk import PuzzleDesk
 from cogs.settings.messages import zone_words
+from db import StorageError
 from i18n import t
 from tables.zones import DEFAULT_ZONE
 from tests.cogs.helpers import in_language, services
@@ -226,3 +227,29 @@ async def test_a_match_in_a_season_already_told_counts_in_none(world, manager, m
     assert sorted(row.matches for row in board) == [1, 1]
     all_time = await storage.rating_leaderboard(world.guild.id)
     assert sorted(row.matches for row in all_time) == [2, 2]
+
+
+async def test_a_failed_move_of_the_running_season_is_tried_again(world, manager, monkeypatch):
+    """The database fails as the zone is changed: the zone is saved, the manager told, and
+    the running season moves at the watch's next try."""
+    await played(world, 1, world.ana, world.beto)
+    storage = world.env.bot.storage
+    real = storage.retime_season
+    failures = []
+
+    async def failing_once(*args):
+        if not failures:
+            failures.append(args)
+            raise StorageError("the disk is busy")
+        await real(*args)
+
+    monkeypatch.setattr(storage, "retime_season", failing_once)
+    shown = await set_zone(world, manager, "America/Los_Angeles")
+    assert shown.ephemeral and "America/Los_Angeles" in shown.response.content
+    await world.env.advance_time(30)
+    assert failures
+    stored = await storage.season(world.guild.id, "2025-12")
+    assert stored.season.ends_at == midnight("America/Los_Angeles", 2026, 1, 1)
+    await advance_to(world, midnight(DEFAULT_ZONE, 2026, 1, 1) + 60)
+    assert announcements(world) == []
+    world.env.errors.clear()  # the failure the bot logged on purpose
