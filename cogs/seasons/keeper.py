@@ -117,10 +117,19 @@ class SeasonKeeper:
         for guild_id in sorted(self._zone_moved):
             await self._move_seasons(guild_id)
         for row in await self._storage.seasons_due(now()):
-            if self._announcer.runs(row.guild_id):
+            if self._announcer.runs(row.guild_id) and not await self._runs_later(row):
                 await self.close(row)
         upcoming = await self._storage.next_season_end(now())
         return None if upcoming is None else max(upcoming - now(), 0.0)
+
+    async def _runs_later(self, row: SeasonRow) -> bool:
+        """Whether a season due by its stored end still runs in the server's zone now (a
+        zone moved west whose move a restart cut off): it is moved, not closed."""
+        moved = (await self._settings.get(row.guild_id)).in_zone(row.season)
+        if moved.ends_at <= now():
+            return False
+        await self._storage.retime_season(row.season_id, moved.starts_at, moved.ends_at)
+        return True
 
     async def close(self, row: SeasonRow) -> None:
         """Archive the season, award its podium's logros and announce it (each once)."""

@@ -253,3 +253,23 @@ async def test_a_failed_move_of_the_running_season_is_tried_again(world, manager
     await advance_to(world, midnight(DEFAULT_ZONE, 2026, 1, 1) + 60)
     assert announcements(world) == []
     world.env.errors.clear()  # the failure the bot logged on purpose
+
+
+async def test_a_move_cut_off_by_a_restart_never_closes_a_season_still_running(
+    world, manager, make_bot, monkeypatch
+):
+    """The move fails until a restart forgets it: at Quito's midnight the season, due by
+    its stored end, still runs in Los Angeles: it is moved then, and told at its end."""
+    await played(world, 1, world.ana, world.beto)
+
+    async def failing(*args):
+        raise StorageError("the disk is busy")
+
+    monkeypatch.setattr(world.env.bot.storage, "retime_season", failing)
+    await set_zone(world, manager, "America/Los_Angeles")
+    await world.env.restart_bot(make_bot())
+    await advance_to(world, midnight(DEFAULT_ZONE, 2026, 1, 1) + 60)
+    assert announcements(world) == []
+    await advance_to(world, midnight("America/Los_Angeles", 2026, 1, 1) + 5)
+    assert len(announcements(world)) == 1
+    world.env.errors.clear()  # the failures the bot logged on purpose
