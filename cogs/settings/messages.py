@@ -14,7 +14,7 @@ from typing import Any
 
 from db import PuzzleServer
 from engine import Rules
-from i18n import language_name, t
+from i18n import language_name, t, tn
 from tables.house_rules import OPTIONS, RuleOption, rule_set_name, summary
 from tables.puzzles import next_post
 from tables.settings import ServerSettings
@@ -24,6 +24,7 @@ from ..ui import ids
 from ..ui.rows import Payload, Rows, button, select
 
 MAX_SELECTS = 4  # the fifth row holds the buttons
+NAMED_SHOWN = 8  # named seasons listed in the summary (the latest; then "y N más")
 
 
 def config_summary(settings: ServerSettings, daily: PuzzleServer | None, lang: str) -> str:
@@ -90,10 +91,13 @@ def seasons_summary(settings: ServerSettings, lang: str) -> str:
     )
     if settings.seasons != "named":
         return text
+    kept = settings.named()
     named = [
         t("config.named_one", lang, name=s.name, first=s.first.isoformat(), last=s.last.isoformat())
-        for s in settings.named()
+        for s in kept[-NAMED_SHOWN:]
     ]
+    if len(kept) > NAMED_SHOWN:  # the latest shown: the whole answer within 2,000 characters
+        named.append(tn("season.more_names", lang, len(kept) - NAMED_SHOWN))
     listed = (
         t("config.named", lang, seasons="; ".join(named)) if named else t("config.named_none", lang)
     )

@@ -273,3 +273,37 @@ async def test_a_move_cut_off_by_a_restart_never_closes_a_season_still_running(
     await advance_to(world, midnight("America/Los_Angeles", 2026, 1, 1) + 5)
     assert len(announcements(world)) == 1
     world.env.errors.clear()  # the failures the bot logged on purpose
+
+
+@pytest.mark.parametrize("lang", ["es", "en", "fr"])
+async def test_the_largest_config_answer_fits_in_a_message(world, manager, lang):
+    """Twenty named seasons of forty letters, the longest zone name, a daily post and a
+    season channel: the answer stays within Discord's 2,000 characters, the latest named
+    seasons listed and the rest counted."""
+    await in_language(world, lang)
+    first = datetime(2027, 1, 1)
+    for number in range(20):
+        day = first.toordinal() + 3 * number
+        start = datetime.fromordinal(day).strftime("%d/%m/%Y")
+        await manager.slash(
+            world.channel,
+            "cuarenta config",
+            season_name=f"{number:02d}" + "W" * 38,
+            season_start=start,
+            season_end=start,
+        )
+    await stocked(world)
+    longest = "America/Argentina/ComodRivadavia"
+    shown = await set_zone(
+        world,
+        manager,
+        longest,
+        puzzle_channel=world.channel,
+        puzzle_hour=23,
+        puzzle_names=True,
+        season_channel=world.channel,
+    )
+    said = shown.response.content
+    assert shown.ephemeral and len(said) <= 2000
+    assert longest in said and "19WWW" in said and "00WWW" not in said
+    assert len((await stored_settings(world)).named()) == 20
