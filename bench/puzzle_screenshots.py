@@ -27,7 +27,8 @@ import simcord.interactions  # noqa: E402
 from bench.screenshots import emoji_assets, shoot  # noqa: E402
 from bot import create_bot  # noqa: E402
 from cogs.infra.clock import now  # noqa: E402
-from tables.puzzles import DEFAULT_ZONE, day_at, day_start, from_bot_games  # noqa: E402
+from tables.puzzles import day_at, day_start, from_bot_games  # noqa: E402
+from tables.zones import DEFAULT_ZONE  # noqa: E402
 from tests.cogs.helpers import speaks, with_locales  # noqa: E402
 from tests.cogs.test_puzzles import custom_ids, puzzle_shown  # noqa: E402
 

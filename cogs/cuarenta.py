@@ -343,9 +343,9 @@ class Cuarenta(
         season_end="opt.season_end",
         season_channel="opt.season_channel",
         open_tournaments="opt.open_tournaments",
+        zone="opt.zone",
         puzzle_channel="opt.puzzle_channel",
         puzzle_hour="opt.puzzle_hour",
-        puzzle_zone="opt.puzzle_zone",
         puzzle_names="opt.puzzle_names",
         puzzle_off="opt.puzzle_off",
     )
@@ -365,9 +365,9 @@ class Cuarenta(
         bot_level: str | None = None,
         replay_all_hands: bool | None = None,
         open_tournaments: bool | None = None,
+        zone: app_commands.Range[str, 1, 60] | None = None,
         puzzle_channel: discord.TextChannel | None = None,
         puzzle_hour: app_commands.Range[int, 0, 23] | None = None,
-        puzzle_zone: app_commands.Range[str, 1, 60] | None = None,
         puzzle_names: bool | None = None,
         puzzle_off: bool = False,
         seasons: str | None = None,
@@ -377,9 +377,7 @@ class Cuarenta(
         season_channel: discord.TextChannel | None = None,
     ) -> None:
         channel_id = None if puzzle_channel is None else puzzle_channel.id
-        daily = settings.DailyOptions(
-            channel_id, puzzle_hour, puzzle_names, puzzle_off, zone=puzzle_zone
-        )
+        daily = settings.DailyOptions(channel_id, puzzle_hour, puzzle_names, puzzle_off)
         await settings.config(
             self.services,
             interaction,
@@ -398,9 +396,10 @@ class Cuarenta(
                 season_end,
                 season_channel.id if season_channel else None,
             ),
+            zone,
         )
 
-    @config.autocomplete("puzzle_zone")
+    @config.autocomplete("zone")
     async def config_zones(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:

@@ -180,7 +180,8 @@ async def record(
         season_id, guild_id = None, _season_guild(match)
         if season is not None and guild_id is not None:
             season_id = await seasons.ensure(db, guild_id, season)
-            await db.execute(_INSERT_SEASON_MATCH, (match.match_id, season_id))
+            if season_id is not None:
+                await db.execute(_INSERT_SEASON_MATCH, (match.match_id, season_id))
         await db.executemany(_INSERT_SEAT, _seat_rows(match))
         await db.executemany(_UPSERT_TOTALS, _total_rows(match, season_id))
         await db.executemany(_INSERT_MOVES, _moves_rows(match))
@@ -250,7 +251,8 @@ async def record_many(
                 key = (guild_id, season.key)
                 if key not in known:
                     known[key] = await seasons.ensure(db, guild_id, season)
-                placed.append((match.match_id, known[key]))
+                if known[key] is not None:
+                    placed.append((match.match_id, known[key]))
         await db.executemany(_INSERT_SEASON_MATCH_BULK, placed)
         await db.executemany(_INSERT_SEAT, [row for m in matches for row in _seat_rows(m)])
         await db.executemany(_INSERT_MOVES, [row for m in matches for row in _moves_rows(m)])

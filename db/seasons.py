@@ -50,15 +50,17 @@ def _row(record: tuple) -> SeasonRow:
     )
 
 
-async def ensure(db: Database, guild_id: int, season: Season) -> int:
+async def ensure(db: Database, guild_id: int, season: Season) -> int | None:
     """The id of the server's season, stored first if new (inside a write transaction,
-    which writers take one at a time: the next id is safe to count)."""
+    which writers take one at a time: the next id is safe to count); None for a season
+    already archived (its podium was told: a match counted after it would contradict it;
+    only a zone moved west just after a season's end comes back into it)."""
     found = await db.fetchone(
-        "SELECT season_id FROM seasons WHERE guild_id = ? AND season_key = ?",
+        "SELECT season_id, archived_at FROM seasons WHERE guild_id = ? AND season_key = ?",
         (guild_id, season.key),
     )
     if found is not None:
-        return int(found[0])
+        return None if found[1] is not None else int(found[0])
     (last,) = await db.fetchone("SELECT COALESCE(MAX(season_id), 0) FROM seasons") or (0,)
     season_id = int(last) + 1
     await db.execute(
@@ -193,6 +195,14 @@ async def archive(db: Database, season_id: int, now: float) -> SeasonRow | None:
             (now, json.dumps(podium.to_dict()), season_id),
         )
         return await by_id(db, season_id)
+
+
+async def retime(db: Database, season_id: int, starts_at: float, ends_at: float) -> None:
+    """Move a season not yet archived to new bounds (the server's time zone changed)."""
+    await db.execute(
+        "UPDATE seasons SET starts_at = ?, ends_at = ? WHERE season_id = ? AND archived_at IS NULL",
+        (starts_at, ends_at, season_id),
+    )
 
 
 async def mark_announced(db: Database, season_id: int) -> None:

@@ -635,6 +635,11 @@ class Storage:
         async with self._use("archive the season") as db:
             return await seasons.archive(db, season_id, now)
 
+    async def retime_season(self, season_id: int, starts_at: float, ends_at: float) -> None:
+        """Move a season not yet archived to new bounds (the server's zone changed)."""
+        async with self._use("move the season") as db:
+            await seasons.retime(db, season_id, starts_at, ends_at)
+
     async def mark_season_announced(self, season_id: int) -> None:
         async with self._use("note the season's announcement") as db:
             await seasons.mark_announced(db, season_id)

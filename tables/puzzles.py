@@ -3,20 +3,18 @@ is, and the puzzles made from a server's matches or the bots' own games (run in 
 engine/ai/puzzles.py does the thinking).
 
 A server's day D starts at its post time: on the date D days after 1 January 1970, at its
-hour in its time zone (America/Guayaquil unless the server chose another; servers set up
-before zones were asked keep UTC), plus a few minutes of its own (`spread`): a thousand
-servers choosing the same hour post over that whole hour, a few a second at most, instead
-of all in its first second. "Today's puzzle" is the one of the day that started last,
-posted or not. A server without a post counts its days from midnight in Quito, as the
-seasons do.
+hour in its time zone (the server's zone, tables.zones: America/Guayaquil unless the
+server chose another; posts set up before zones were asked keep UTC), plus a few minutes
+of its own (`spread`): a thousand servers choosing the same hour post over that whole
+hour, a few a second at most, instead of all in its first second. "Today's puzzle" is
+the one of the day that started last, posted or not. A server without a post counts its
+days from midnight in its zone, as its seasons do.
 """
 
 from __future__ import annotations
 
 import hashlib
 from datetime import date, datetime, time, timedelta
-from functools import lru_cache
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from db import MatchLog, PuzzleServer, StoredPuzzle
 from db.puzzles import BOTS_GUILD
@@ -24,14 +22,11 @@ from engine import Rules
 from engine.ai.puzzles import Difficulty, Puzzle, from_bots, from_match
 
 from .refusal import Refusal
+from .zones import DEFAULT_ZONE, LEGACY_ZONE, chosen_zone, zone_of
 
 DAY_SECONDS = 86400
 HOUR_SECONDS = 3600
 RECENT_DAYS = 7  # practice never serves a day's puzzle this recent (its answer was just told)
-NO_HOUR = 0  # a server without a daily post: its days start at midnight (and its spread)
-DEFAULT_ZONE = "America/Guayaquil"  # Ecuador's time (UTC−5, no daylight saving)
-LEGACY_ZONE = "UTC"  # a daily post set before the time zone was asked: its hours were UTC
-CHOSEN_UTC = "Etc/UTC"  # UTC as a manager chose it (LEGACY_ZONE's hours were never asked in it)
 EPOCH_DATE = date(1970, 1, 1)
 # The difficulty of each day in turn: the week starts easy.
 ROTATION = (Difficulty.EASY, Difficulty.EASY, Difficulty.MEDIUM, Difficulty.MEDIUM, Difficulty.HARD)
@@ -42,15 +37,6 @@ def spread(guild_id: int) -> int:
     the hour across servers (a hash of its id)."""
     digest = hashlib.sha256(str(guild_id).encode()).digest()
     return int.from_bytes(digest[:8], "big") % HOUR_SECONDS
-
-
-@lru_cache(maxsize=64)
-def zone_of(name: str) -> ZoneInfo:
-    """The time zone named (IANA: "America/Guayaquil"); Refusal("puzzle_zone") if unknown."""
-    try:
-        return ZoneInfo(name)
-    except (ZoneInfoNotFoundError, ValueError):
-        raise Refusal("puzzle_zone", zone=name[:60]) from None
 
 
 def day_start(day: int, hour: int, guild_id: int, zone: str = LEGACY_ZONE) -> float:
@@ -66,6 +52,12 @@ def day_at(moment: float, hour: int, guild_id: int, zone: str = LEGACY_ZONE) -> 
     return day - 1 if local.hour < hour else day
 
 
+def calendar_day(moment: float, zone: str) -> int:
+    """The date at `moment` in `zone`, as days since 1 January 1970: a day that starts at
+    midnight there, as a season does (a server without a post has no hour to spread)."""
+    return (datetime.fromtimestamp(moment, zone_of(zone)).date() - EPOCH_DATE).days
+
+
 def daily_server(
     current: PuzzleServer | None,
     guild_id: int,
@@ -74,28 +66,29 @@ def daily_server(
     hour: int | None,
     name_players: bool | None,
     zone: str | None = None,
+    server_zone: str = DEFAULT_ZONE,
 ) -> PuzzleServer:
     """A server's daily post as /cuarenta config sets it: what it was (`current`, None:
     off) with the options given changed. Refusal for an hour out of 0–23, or a server
     without a post given no channel or no hour. The first day to post stays while the hour
     does (a day already posted is never posted again: its message is saved); a new hour
-    starts the day after the one it has begun. The hour is in `zone` (a new server's:
-    DEFAULT_ZONE; a server's own stays unless given, but an hour typed anew on a post set
-    before zones were asked is Quito's, as the option says); Refusal for an unknown zone."""
+    starts the day after the one it has begun. The hour is in `zone` when the manager
+    chose one now (the server's zone, changed), else in the post's own zone; a new post,
+    or an hour typed anew on a post set before zones were asked, takes the server's zone
+    (`server_zone`). Refusal for an unknown zone."""
     if hour is not None and not 0 <= hour <= 23:
         raise Refusal("puzzle_hour")
     if zone is not None:
-        zone = zone_of(zone.strip()).key
-        zone = CHOSEN_UTC if zone == LEGACY_ZONE else zone  # chosen: never taken as legacy
+        zone = chosen_zone(zone)
     elif hour is not None and current is not None and current.time_zone == LEGACY_ZONE:
-        zone = DEFAULT_ZONE
+        zone = server_zone
     if current is None and (channel_id is None or hour is None):
         raise Refusal("puzzle_channel")
     channel_id = current.channel_id if channel_id is None and current else channel_id
     hour = current.hour if hour is None and current else hour
     assert channel_id is not None and hour is not None
     names = name_players if name_players is not None else bool(current and current.name_players)
-    zone = zone or (current.time_zone if current is not None else DEFAULT_ZONE)
+    zone = zone or (current.time_zone if current is not None else server_zone)
     if current is not None and (current.hour, current.time_zone) == (hour, zone):
         first_day = current.first_day
     else:
@@ -109,11 +102,11 @@ def next_post(server: PuzzleServer, moment: float) -> float:
     return day_start(day, server.hour, server.guild_id, server.time_zone)
 
 
-def server_day(server: PuzzleServer | None, moment: float, guild_id: int = 0) -> int:
+def server_day(server: PuzzleServer | None, moment: float, zone: str = DEFAULT_ZONE) -> int:
     """A server's day at `moment`: by its post's hour and zone, or without a post, from
-    midnight in Quito (the seasons' day)."""
+    midnight in the server's `zone` (its seasons' day)."""
     if server is None:
-        return day_at(moment, NO_HOUR, guild_id, DEFAULT_ZONE)
+        return calendar_day(moment, zone)
     return day_at(moment, server.hour, server.guild_id, server.time_zone)
 
 

@@ -2,24 +2,29 @@
 
 Seasons are monthly by default; a server may set them quarterly, off, or to named seasons
 with a first and a last day ("Fiestas de Quito", 1 to 6 December). Days begin at midnight
-Ecuador time (UTC−5, all year round): a month's season ends when the month ends in Quito.
+in the server's time zone (ServerSettings.zone: Ecuador's, America/Guayaquil, unless the
+server chose another): a month's season ends when the month ends there, so a server in
+Madrid turns its season at Madrid's midnight, and the dates of a named season are Madrid's.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta, timezone
+from datetime import date, datetime, timedelta
+from zoneinfo import ZoneInfo
 
 from db import Season
 
 from .refusal import Refusal
+from .zones import DEFAULT_ZONE, zone_of
 
-SEASON_TIME = timezone(timedelta(hours=-5))  # Ecuador keeps no daylight saving
 MODES = ("monthly", "quarterly", "named", "off")
 DEFAULT_MODE = "monthly"
 NAME_LENGTH = 40
 MAX_NAMED = 20  # named seasons a server keeps (past ones included)
+_MONTH = re.compile(r"(\d{4})-(\d{2})")
+_QUARTER = re.compile(r"(\d{4})-Q(\d)")
 _DAY_MONTH_YEAR = re.compile(r"(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})")
 
 
@@ -39,47 +44,69 @@ class NamedSeason:
         name, first, last = stored
         return cls(name, date.fromisoformat(first), date.fromisoformat(last))
 
-    def season(self) -> Season:
+    def season(self, zone: ZoneInfo) -> Season:
+        """The season, from midnight of its first day to midnight after its last, in `zone`."""
         return Season(
             f"n:{self.first.isoformat()}:{self.name}",
             self.name,
-            _midnight(self.first),
-            _midnight(self.last + timedelta(days=1)),
+            _midnight(self.first, zone),
+            _midnight(self.last + timedelta(days=1), zone),
         )
 
 
-def _midnight(day: date) -> float:
-    return datetime(day.year, day.month, day.day, tzinfo=SEASON_TIME).timestamp()
+def _midnight(day: date, zone: ZoneInfo) -> float:
+    return datetime(day.year, day.month, day.day, tzinfo=zone).timestamp()
 
 
-def _month_start(year: int, month: int) -> float:
+def _month_start(year: int, month: int, zone: ZoneInfo) -> float:
     year, month = year + (month - 1) // 12, (month - 1) % 12 + 1
-    return _midnight(date(year, month, 1))
+    return _midnight(date(year, month, 1), zone)
 
 
-def season_at(mode: str, named: tuple[NamedSeason, ...], moment: float) -> Season | None:
-    """The season `moment` falls in (None: seasons are off, or no named season then)."""
-    day = datetime.fromtimestamp(moment, SEASON_TIME)
+def season_at(
+    mode: str, named: tuple[NamedSeason, ...], moment: float, zone_name: str = DEFAULT_ZONE
+) -> Season | None:
+    """The season `moment` falls in, its days in the time zone `zone_name` (None: seasons
+    are off, or no named season then)."""
+    zone = zone_of(zone_name)
+    day = datetime.fromtimestamp(moment, zone)
     if mode == "monthly":
         return Season(
             f"{day.year}-{day.month:02d}",
             f"{day.year}-{day.month:02d}",
-            _month_start(day.year, day.month),
-            _month_start(day.year, day.month + 1),
+            _month_start(day.year, day.month, zone),
+            _month_start(day.year, day.month + 1, zone),
         )
     if mode == "quarterly":
         quarter = (day.month - 1) // 3
         return Season(
             f"{day.year}-Q{quarter + 1}",
             f"{day.year}-Q{quarter + 1}",
-            _month_start(day.year, 3 * quarter + 1),
-            _month_start(day.year, 3 * quarter + 4),
+            _month_start(day.year, 3 * quarter + 1, zone),
+            _month_start(day.year, 3 * quarter + 4, zone),
         )
     if mode == "named":
-        for season in (named_season.season() for named_season in named):
+        for season in (named_season.season(zone) for named_season in named):
             if season.starts_at <= moment < season.ends_at:
                 return season
     return None
+
+
+def season_in_zone(season: Season, named: tuple[NamedSeason, ...], zone_name: str) -> Season:
+    """The same season (its key: the month, quarter or named season) with its days in the
+    time zone `zone_name`: a running season moves to the server's new zone. A named season
+    no longer in `named` is kept as it was."""
+    zone = zone_of(zone_name)
+    if month := _MONTH.fullmatch(season.key):
+        year, number = int(month[1]), int(month[2])
+        starts, ends = _month_start(year, number, zone), _month_start(year, number + 1, zone)
+        return Season(season.key, season.name, starts, ends)
+    if quarter := _QUARTER.fullmatch(season.key):
+        year, first = int(quarter[1]), 3 * int(quarter[2]) - 2
+        starts, ends = _month_start(year, first, zone), _month_start(year, first + 3, zone)
+        return Season(season.key, season.name, starts, ends)
+    found = (n.season(zone) for n in named)
+    return next((moved for moved in found if moved.key == season.key), season)
 
 
 def parse_day(text: str) -> date:

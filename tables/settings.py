@@ -11,8 +11,9 @@ from i18n import LANGUAGES
 
 from .house_rules import HOUSE, RULE_SETS, rules_from_saved
 from .refusal import Refusal
-from .seasons import DEFAULT_MODE, MODES, NamedSeason, add_named, season_at
+from .seasons import DEFAULT_MODE, MODES, NamedSeason, add_named, season_at, season_in_zone
 from .session import BOT_LEVELS, DEFAULT_TURN_SECONDS, MAX_TURN_SECONDS, MIN_TURN_SECONDS
+from .zones import DEFAULT_ZONE, chosen_zone
 
 
 @dataclass(frozen=True)
@@ -28,6 +29,8 @@ class ServerSettings:
     seasons: "monthly", "quarterly", "named" (the `named_seasons`, as NamedSeason.to_stored
     gives them) or "off"; season_channel: where a season's end is announced (None: the
     channel of its last match).
+    time_zone: the server's time zone (an IANA name), None: Ecuador's (`zone`): its seasons
+    turn at its midnight and its puzzle's day is on its calendar (tables.zones).
     """
 
     rules: str = "quito"
@@ -41,6 +44,7 @@ class ServerSettings:
     seasons: str = DEFAULT_MODE
     named_seasons: list[list[str]] | None = field(default=None, hash=False)
     season_channel: int | None = None
+    time_zone: str | None = None
 
     @classmethod
     def from_stored(cls, stored: dict[str, Any]) -> ServerSettings:
@@ -61,12 +65,21 @@ class ServerSettings:
         """The rules new tables play unless their host picks others."""
         return self.rule_set(self.rules)
 
+    @property
+    def zone(self) -> str:
+        """The server's time zone: the one it chose, else Ecuador's."""
+        return self.time_zone or DEFAULT_ZONE
+
     def named(self) -> tuple[NamedSeason, ...]:
         return tuple(NamedSeason.from_stored(stored) for stored in self.named_seasons or ())
 
     def season_at(self, moment: float) -> Season | None:
         """The season a match finished at `moment` counts in (None: none)."""
-        return season_at(self.seasons, self.named(), moment)
+        return season_at(self.seasons, self.named(), moment, self.zone)
+
+    def in_zone(self, season: Season) -> Season:
+        """A season stored before the server's zone changed, with its days in the zone now."""
+        return season_in_zone(season, self.named(), self.zone)
 
 
 def house_rules_config(rules: Rules) -> dict[str, Any]:
@@ -76,8 +89,11 @@ def house_rules_config(rules: Rules) -> dict[str, Any]:
 
 def config_changes(**values: Any) -> dict[str, Any]:
     """The settings a /cuarenta config call changes (its options given), checked:
-    Refusal for a value out of range; the language "auto" is stored as None."""
+    Refusal for a value out of range or an unknown time zone; the language "auto" is
+    stored as None."""
     changes = {key: value for key, value in values.items() if value is not None}
+    if changes.get("time_zone") is not None:
+        changes["time_zone"] = chosen_zone(changes["time_zone"])
     seconds = changes.get("turn_seconds")
     if seconds is not None and not MIN_TURN_SECONDS <= seconds <= MAX_TURN_SECONDS:
         raise Refusal("bad_turn_seconds")

@@ -151,8 +151,10 @@ class PuzzleDesk:
         return found[0] if found else None
 
     async def today(self, guild_id: int) -> int:
-        """The server's day now (tables.puzzles.server_day), by its post's hour and zone."""
-        return server_day(await self.server(guild_id), now(), guild_id)
+        """The server's day now (tables.puzzles.server_day), by its post's hour and zone,
+        or without a post from midnight in the server's zone."""
+        zone = (await self.settings.get(guild_id)).zone
+        return server_day(await self.server(guild_id), now(), zone)
 
     async def puzzle_of_day(self, guild_id: int, day: int) -> tuple[PuzzleDay, Puzzle] | None:
         """The server's puzzle of `day`, chosen now if it was not yet; None when there is no

@@ -1,7 +1,8 @@
 """`SeasonKeeper`: closes each server's season when it ends, and tells who won it.
 
 One task sleeps until the next season ends (a recorded match, which may open a season, or
-a change of the calendar wakes it earlier; with no season open it ends). At a season's end
+a change of the calendar wakes it earlier; with no season open it ends). A server's time
+zone changed moves its open seasons' bounds to the new zone first. At a season's end
 the season is archived with its podium (once: the storage keeps the first podium), the
 podium's logros are awarded, and the podium is announced in the server's season channel
 (else where the season's last match was played). Only then is the season marked
@@ -29,6 +30,8 @@ from .messages import season_over_text
 
 log = logging.getLogger(__name__)
 
+OPEN_SEASONS_LOOKED_AT = 3  # the latest seasons a zone change moves (open ones are the last)
+
 
 class SeasonKeeper:
     def __init__(
@@ -46,12 +49,28 @@ class SeasonKeeper:
         self._sleeping = False  # the watch waits for the next season's end
         self._again = False  # woken while closing seasons: look again after
         self._retrier = Retrier("closing the seasons")
+        self._zone_moved: set[int] = set()  # servers whose open seasons move to a new zone
 
     async def season_for(self, guild_id: int | None, moment: float) -> Season | None:
         """The season a match of that server finished at `moment` counts in."""
         if guild_id is None:
             return None
         return (await self._settings.get(guild_id)).season_at(moment)
+
+    def zone_changed(self, guild_id: int) -> None:
+        """The server's time zone changed: its seasons not yet closed move to it (the
+        running one ends at the new zone's midnight, at once if that has passed there),
+        by the watch, which tries again after a failure."""
+        self._zone_moved.add(guild_id)
+        self.wake()
+
+    async def _move_seasons(self, guild_id: int) -> None:
+        settings = await self._settings.get(guild_id)
+        for row in await self._storage.seasons(guild_id, limit=OPEN_SEASONS_LOOKED_AT):
+            moved = settings.in_zone(row.season)
+            if row.archived_at is None and moved != row.season:
+                await self._storage.retime_season(row.season_id, moved.starts_at, moved.ends_at)
+        self._zone_moved.discard(guild_id)
 
     async def table_over(self, over: TableOver) -> None:
         """A match is over (events.py): the season it counts in may be new, and its end
@@ -95,11 +114,22 @@ class SeasonKeeper:
         return await self._retrier.run(self._close_all)
 
     async def _close_all(self) -> float | None:
+        for guild_id in sorted(self._zone_moved):
+            await self._move_seasons(guild_id)
         for row in await self._storage.seasons_due(now()):
-            if self._announcer.runs(row.guild_id):
+            if self._announcer.runs(row.guild_id) and not await self._runs_later(row):
                 await self.close(row)
         upcoming = await self._storage.next_season_end(now())
         return None if upcoming is None else max(upcoming - now(), 0.0)
+
+    async def _runs_later(self, row: SeasonRow) -> bool:
+        """Whether a season due by its stored end still runs in the server's zone now (a
+        zone moved west whose move a restart cut off): it is moved, not closed."""
+        moved = (await self._settings.get(row.guild_id)).in_zone(row.season)
+        if moved.ends_at <= now():
+            return False
+        await self._storage.retime_season(row.season_id, moved.starts_at, moved.ends_at)
+        return True
 
     async def close(self, row: SeasonRow) -> None:
         """Archive the season, award its podium's logros and announce it (each once)."""

@@ -18,7 +18,7 @@ from engine import Rules
 from i18n import t
 from tables import Refusal
 from tables.house_rules import OPTION_BY_FIELD
-from tables.puzzles import DEFAULT_ZONE, daily_server
+from tables.puzzles import daily_server
 from tables.settings import (
     SeasonChanges,
     ServerSettings,
@@ -26,6 +26,7 @@ from tables.settings import (
     house_rules_config,
     named_season_config,
 )
+from tables.zones import DEFAULT_ZONE
 
 from ..answers import (
     answers_refusals,
@@ -52,12 +53,11 @@ class DailyOptions:
     hour: int | None = None
     names: bool | None = None
     off: bool = False
-    zone: str | None = None  # the hour's time zone (IANA name); None: kept, or Quito's
 
     @property
     def given_on(self) -> bool:
         """Whether an option that sets the post (not `off`) was given."""
-        return (self.channel_id, self.hour, self.names, self.zone) != (None, None, None, None)
+        return (self.channel_id, self.hour, self.names) != (None, None, None)
 
     @property
     def given(self) -> bool:
@@ -77,9 +77,12 @@ async def config(
     open_tournaments: bool | None = None,
     daily: DailyOptions = DailyOptions(),
     seasons: SeasonChanges | None = None,
+    zone: str | None = None,
 ) -> None:
     """/cuarenta config: the server's settings, changed if asked, and the panel. Every
-    option is checked before anything is saved: a refused call changes nothing."""
+    option is checked before anything is saved: a refused call changes nothing. The
+    server's time zone (`zone`) is its seasons' and its daily post's: a post kept moves
+    to the same hour in the new zone."""
     guild_id = require_manager(interaction)
     seasons = seasons or SeasonChanges()
     changes = config_changes(
@@ -92,9 +95,10 @@ async def config(
         seasons=seasons.mode,
         season_channel=seasons.channel_id,
         open_tournaments=open_tournaments,
+        time_zone=zone,
     )
     desk = services.get(PuzzleDesk)
-    post = await daily_change(services, guild_id, daily)
+    post = await daily_change(services, guild_id, daily, changes.get("time_zone"))
     named = seasons.named_season()
     if named is not None:
         settings = await services.settings.update(
@@ -107,7 +111,10 @@ async def config(
     saved = bool(changes) or named is not None
     if saved:
         services.runtime.publish_guild(guild_id)  # e.g. the table picture turned on or off
-        services.get(SeasonKeeper).wake()  # the calendar may have changed
+        keeper = services.get(SeasonKeeper)
+        if "time_zone" in changes:
+            keeper.zone_changed(guild_id)  # the running season moves to the new zone
+        keeper.wake()  # the calendar may have changed
     lang = await reader_language(services, interaction)
     if daily.off:
         await desk.turn_off(guild_id)
@@ -122,19 +129,21 @@ async def config(
 
 
 async def daily_change(
-    services: Services, guild_id: int, daily: DailyOptions
+    services: Services, guild_id: int, daily: DailyOptions, zone: str | None
 ) -> PuzzleServer | None:
     """The daily post the options ask for (None: none, or off), checked: Refusal for off
-    with a channel or hour, and as tables.puzzles.daily_server refuses."""
+    with a channel or hour, and as tables.puzzles.daily_server refuses. A new `zone` (the
+    server's, checked) moves a post kept to it."""
     if daily.off:
         if daily.given_on:
             raise Refusal("puzzle_off_and_on")
         return None
-    if not daily.given_on:
-        return None
     current = await services.get(PuzzleDesk).server(guild_id)
+    if not daily.given_on and (zone is None or current is None):
+        return None
+    server_zone = zone or (await services.settings.get(guild_id)).zone
     return daily_server(
-        current, guild_id, now(), daily.channel_id, daily.hour, daily.names, daily.zone
+        current, guild_id, now(), daily.channel_id, daily.hour, daily.names, zone, server_zone
     )
 
 
@@ -154,7 +163,7 @@ def zone_names() -> tuple[str, ...]:
 
 
 def zone_choices(typed: str) -> list[app_commands.Choice[str]]:
-    """`reto_zona`'s suggestions: the zones whose name holds what was typed ("madrid",
+    """`zona`'s suggestions: the zones whose name holds what was typed ("madrid",
     "new york"), Ecuador's first; the manager may still type any IANA name."""
     wanted = typed.strip().casefold().replace(" ", "_")
     found = [zone for zone in zone_names() if wanted in zone.casefold()]

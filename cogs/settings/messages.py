@@ -14,15 +14,17 @@ from typing import Any
 
 from db import PuzzleServer
 from engine import Rules
-from i18n import language_name, t
+from i18n import language_name, t, tn
 from tables.house_rules import OPTIONS, RuleOption, rule_set_name, summary
-from tables.puzzles import DEFAULT_ZONE, next_post
+from tables.puzzles import next_post
 from tables.settings import ServerSettings
+from tables.zones import DEFAULT_ZONE
 
 from ..ui import ids
 from ..ui.rows import Payload, Rows, button, select
 
 MAX_SELECTS = 4  # the fifth row holds the buttons
+NAMED_SHOWN = 8  # named seasons listed in the summary (the latest; then "y N más")
 
 
 def config_summary(settings: ServerSettings, daily: PuzzleServer | None, lang: str) -> str:
@@ -54,7 +56,8 @@ def config_summary(settings: ServerSettings, daily: PuzzleServer | None, lang: s
     )
     replays = t("config.replay_hands", lang, value=hands)
     seasons = seasons_summary(settings, lang)
-    return f"{summary}, {replays}, {tournaments}, {seasons}, {puzzle}"
+    zone = t("config.zone", lang, zone=zone_words(settings.zone, lang))
+    return f"{summary}, {replays}, {tournaments}, {zone}, {seasons}, {puzzle}"
 
 
 def daily_on_text(daily: PuzzleServer, moment: float, lang: str) -> str:
@@ -88,10 +91,13 @@ def seasons_summary(settings: ServerSettings, lang: str) -> str:
     )
     if settings.seasons != "named":
         return text
+    kept = settings.named()
     named = [
         t("config.named_one", lang, name=s.name, first=s.first.isoformat(), last=s.last.isoformat())
-        for s in settings.named()
+        for s in kept[-NAMED_SHOWN:]
     ]
+    if len(kept) > NAMED_SHOWN:  # the latest shown: the whole answer within 2,000 characters
+        named.append(tn("season.more_names", lang, len(kept) - NAMED_SHOWN))
     listed = (
         t("config.named", lang, seasons="; ".join(named)) if named else t("config.named_none", lang)
     )

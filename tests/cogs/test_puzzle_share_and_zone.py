@@ -1,5 +1,5 @@
 """The daily puzzle's Discord side in simcord: the hour asked and posted in the server's
-time zone (`puzzle_zone`), and the 📣 share button (the result told to the channel in the
+time zone (`zone`), and the 📣 share button (the result told to the channel in the
 server's language without the answer, once a day, by its own player only)."""
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ async def test_the_hour_a_manager_types_is_the_hour_in_the_servers_zone(world, m
     post as `<t:…>` for each reader."""
     await in_language(world, lang)
     await stocked(world)
-    options = {} if zone is None else {"puzzle_zone": zone}
+    options = {} if zone is None else {"zone": zone}
     result = await manager.slash(
         world.channel, "cuarenta config", puzzle_channel=world.channel, puzzle_hour=8, **options
     )
@@ -76,11 +76,11 @@ async def test_an_unknown_zone_is_refused_privately_and_changes_nothing(world, m
         "cuarenta config",
         puzzle_channel=world.channel,
         puzzle_hour=8,
-        puzzle_zone="Mars/Olympus",
+        zone="Mars/Olympus",
         turn_seconds=120,
     )
     assert result.ephemeral
-    assert result.response.content == t("refuse.puzzle_zone", lang, zone="Mars/Olympus")
+    assert result.response.content == t("refuse.bad_zone", lang, zone="Mars/Olympus")
     assert await world.env.bot.storage.puzzle_servers(world.guild.id) == []
     assert (await world.env.bot.services.settings.get(world.guild.id)).turn_seconds != 120
 
@@ -212,6 +212,6 @@ async def test_the_share_button_works_after_a_restart(world, make_bot):
     [("", "America/Guayaquil"), ("madrid", "Europe/Madrid"), ("new york", "America/New_York")],
 )
 async def test_the_zone_option_suggests_zones_by_their_city(world, manager, typed, first):
-    offered = await manager.autocomplete(world.channel, "cuarenta config", "puzzle_zone", typed)
+    offered = await manager.autocomplete(world.channel, "cuarenta config", "zone", typed)
     assert 0 < len(offered) <= 25 and offered[0]["value"] == first
     assert all(typed.replace(" ", "_") in choice["value"].casefold() for choice in offered)

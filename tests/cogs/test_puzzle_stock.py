@@ -12,7 +12,8 @@ import cogs.puzzles.desk
 from cogs.infra.clock import now
 from cogs.puzzles.desk import PuzzleDesk
 from i18n import t, tn
-from tables.puzzles import DAY_SECONDS, DEFAULT_ZONE, RECENT_DAYS, day_at, from_bot_games
+from tables.puzzles import DAY_SECONDS, RECENT_DAYS, day_at, from_bot_games
+from tables.zones import DEFAULT_ZONE
 from tests.cogs.helpers import in_language
 from tests.cogs.test_puzzles import (
     answer,

@@ -17,12 +17,12 @@ from i18n import t, tn
 from tables import ratings
 from tables.puzzles import (
     DAY_SECONDS,
-    DEFAULT_ZONE,
     day_at,
     day_start,
     from_bot_games,
     puzzle_of,
 )
+from tables.zones import DEFAULT_ZONE
 from tests.cogs.helpers import at_once, buttons, in_language, message_as_seen
 
 STOCK = from_bot_games(list(range(6)))  # made once: a few seconds less per test

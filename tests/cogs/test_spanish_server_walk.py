@@ -16,7 +16,7 @@ from cogs.puzzles.messages import share_text
 from cogs.seasons.messages import season_over_text
 from db import Podium, PodiumPlace, Season, SeasonRow
 from i18n import t
-from tables.puzzles import DEFAULT_ZONE
+from tables.zones import DEFAULT_ZONE
 from tests.cogs.helpers import card_text
 from tests.cogs.test_puzzle_share_and_zone import next_local, share_ids, shared_posts
 from tests.cogs.test_puzzles import answer, custom_ids, posts, puzzle_shown, stocked

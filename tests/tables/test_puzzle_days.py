@@ -12,16 +12,16 @@ from db import PuzzleServer
 from tables import Refusal
 from tables.puzzles import (
     DAY_SECONDS,
-    DEFAULT_ZONE,
     HOUR_SECONDS,
-    LEGACY_ZONE,
     daily_server,
     day_at,
     day_start,
     difficulty_of_day,
     next_post,
+    server_day,
     spread,
 )
+from tables.zones import DEFAULT_ZONE, LEGACY_ZONE
 
 
 def test_a_day_starts_at_the_servers_hour_and_lasts_until_the_next():
@@ -79,7 +79,7 @@ def test_the_hour_is_the_servers_own_quito_by_default_and_a_zone_may_be_chosen()
         next_post(madrid, summer) - spread(guild), ZoneInfo("Europe/Madrid")
     )
     assert post.hour == 8  # daylight saving followed
-    with pytest.raises(Refusal, match="puzzle_zone"):
+    with pytest.raises(Refusal, match="bad_zone"):
         daily_server(quito, guild, moment, None, None, None, zone="Mars/Olympus")
     kept = daily_server(madrid, guild, moment, 7, None, None)
     assert kept.time_zone == "Europe/Madrid"  # a zone stays until changed
@@ -108,3 +108,25 @@ def test_the_day_rolls_over_at_the_hour_across_a_month_and_a_year_in_quito():
         before = datetime(year, month, day, 7, 59, tzinfo=ZoneInfo(zone)).timestamp()
         after = before + 120 + spread(guild)
         assert day_at(after, 8, guild, zone) == day_at(before, 8, guild, zone) + 1
+
+
+def test_a_new_post_and_a_legacy_hour_typed_anew_take_the_servers_zone():
+    guild, moment, madrid = 42, 1_767_300_000.0, "Europe/Madrid"
+    new = daily_server(None, guild, moment, 5, 8, None, server_zone=madrid)
+    assert new.time_zone == madrid
+    legacy = PuzzleServer(guild, 5, 13, False, 20000, LEGACY_ZONE)
+    assert daily_server(legacy, guild, moment, None, 8, None, server_zone=madrid).time_zone == (
+        madrid
+    )
+    assert daily_server(legacy, guild, moment, 6, None, None, server_zone=madrid).time_zone == (
+        LEGACY_ZONE  # an hour not typed again: the post keeps its stored zone
+    )
+
+
+def test_a_server_without_a_post_counts_its_days_from_its_own_midnight():
+    for zone in (DEFAULT_ZONE, "Europe/Madrid", "Pacific/Auckland"):
+        midnight = datetime(2026, 3, 29, tzinfo=ZoneInfo(zone)).timestamp()
+        assert server_day(None, midnight, zone) == server_day(None, midnight - 1, zone) + 1
+    new_year_in_madrid = datetime(2027, 1, 1, 0, 30, tzinfo=ZoneInfo("Europe/Madrid")).timestamp()
+    in_madrid = server_day(None, new_year_in_madrid, "Europe/Madrid")
+    assert server_day(None, new_year_in_madrid) == in_madrid - 1  # still the 31st in Quito
