@@ -17,6 +17,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -87,6 +88,41 @@ def fit(data: Data) -> np.ndarray:
     return w / std
 
 
+def fit_mlp(data: Data, hidden: int, steps: int = 600, seed: int = 0) -> Any:
+    """A small MLP (one tanh layer of `hidden` units) on the same loss, by full-batch
+    Adam; returns a scoring function of raw features (for the comparison only: the
+    engine keeps the linear model unless this is clearly better on held-out data)."""
+    mean, std = data.x.mean(axis=0), data.x.std(axis=0)
+    std[std == 0] = 1.0
+    z = (data.x - mean) / std
+    rng = np.random.default_rng(seed)
+    params = [
+        rng.normal(0, 1 / np.sqrt(z.shape[1]), (z.shape[1], hidden)),
+        np.zeros(hidden),
+        rng.normal(0, 1 / np.sqrt(hidden), hidden),
+    ]
+    moments = [np.zeros_like(p) for p in params]
+    squares = [np.zeros_like(p) for p in params]
+    n = len(data.sizes)
+    target = np.zeros(len(z))
+    target[data.chosen] = 1.0
+    for step in range(1, steps + 1):
+        w1, b1, w2 = params
+        h = np.tanh(z @ w1 + b1)
+        p = np.exp(log_chances(data, h @ w2))
+        ds = (p - target) / n
+        dh = np.outer(ds, w2) * (1 - h * h)
+        grads = [z.T @ dh + L2 * w1, dh.sum(axis=0), h.T @ ds + L2 * w2]
+        for i, g in enumerate(grads):
+            moments[i] = 0.9 * moments[i] + 0.1 * g
+            squares[i] = 0.999 * squares[i] + 0.001 * g * g
+            m = moments[i] / (1 - 0.9**step)
+            v = squares[i] / (1 - 0.999**step)
+            params[i] = params[i] - 0.01 * m / (np.sqrt(v) + 1e-8)
+    w1, b1, w2 = params
+    return lambda x: np.tanh(((x - mean) / std) @ w1 + b1) @ w2
+
+
 def figures(data: Data, scores: np.ndarray) -> tuple[float, float]:
     """Mean NLL per decision, and top-1 (a tie at the top shares the credit)."""
     logp = log_chances(data, scores)
@@ -118,6 +154,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("data", nargs="+", type=Path)
     parser.add_argument("--write", action="store_true")
+    parser.add_argument("--mlp", type=int, default=0, help="also fit an MLP of this width")
     args = parser.parse_args()
     records = [json.loads(line) for path in args.data for line in path.open() if line.strip()]
     data = Data(records)
@@ -127,9 +164,10 @@ def main() -> None:
     train = data.subset(~held & ~check)
     print(f"{len(records)} decisions; training on {len(train.sizes)}", file=sys.stderr)
     weights = fit(train)
+    mlp = fit_mlp(train, args.mlp) if args.mlp else None
     lines = []
     header = f"{'decisions':<32} {'n':>7}  {'searcher':>15}  " + "  ".join(
-        f"{name:>15}" for name in ("normal", "greedy", "any")
+        f"{name:>15}" for name in ("normal", "greedy", "any", *(["mlp"] if args.mlp else []))
     )
     lines.append(header + "   (NLL nats / top-1)")
     groups = [("held out: " + HELD_OUT, held), ("check tenth, training sources", check)]
@@ -148,6 +186,8 @@ def main() -> None:
         part = data.subset(mask)
         cells = [figures(part, part.x @ weights)]
         cells += [figures(part, scores) for scores in baselines(part).values()]
+        if mlp is not None:
+            cells.append(figures(part, mlp(part.x)))
         lines.append(
             f"{label:<32} {len(part.sizes):>7}  "
             + "  ".join(f"{nll:>7.3f} / {top1:>5.1%}" for nll, top1 in cells)

@@ -21,9 +21,13 @@ With 2 players, once the opponent's finished deals have shown how it chooses (it
 reading.py), the search plays against that player rather than a perfect one: its answers
 are its style's choices (the normal level's, or the greedy easy level's), in the worlds
 played to our next turn and in the exact solution alike, and we play our best answer to
-them. A player who fits no style clearly (reading.py: the likeliest style, and one whose
-best moves the player has nearly always made) is still taken for a perfect one. Asking
-the model costs time, and the exact solution cannot cut a chance node short: the solver
+them. A searcher (reading.py's learned style, when switched on) is answered with its
+model's likeliest move in those worlds, and in the exact solution with its
+SEARCHER_MOVES likeliest by their chances, blended with its best reply
+(SEARCHER_BLEND): a player who does not see our hand, with a floor should it be wrong.
+A player who fits no style clearly (reading.py: the likeliest style, and one whose best
+moves the player has nearly always made) is still taken for a perfect one. Asking the
+model costs time, and the exact solution cannot cut a chance node short: the solver
 counts the questions in its work and stops past the budget (exact.Overrun); the search
 then keeps the worlds it has valued, or with none starts again taking the opponent for a
 perfect player, so that a move stays within its budget.
@@ -81,7 +85,7 @@ CHECK_EVERY = 4  # worlds between two early-stop checks
 EXACT_SAMPLED = {2: 8, 4: 8}
 SOLVER_NODE_WORK = 0.5
 # Asking the opponent's model for its moves costs about this many solver nodes, by style.
-REPLY_NODES = {"normal": 13.0, "greedy": 1.0, "searcher": 16.0}
+REPLY_NODES = {"normal": 13.0, "greedy": 1.0, "searcher": 22.0}
 # The searcher style (reading.py) is answered over its SEARCHER_MOVES likeliest moves, and
 # blended with the worst case: SEARCHER_BLEND of the model, the rest a perfect reply.
 SEARCHER_MOVES = 3
