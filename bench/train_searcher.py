@@ -1,6 +1,9 @@
 """Fit the searcher model (engine/ai/searcher.py) on logged decisions (bench/decisions.py).
 
-    .venv/bin/python bench/train_searcher.py DATA.jsonl [DATA.jsonl ...] [--write]
+    python3 bench/train_searcher.py DATA.jsonl [DATA.jsonl ...] [--write] [--mlp H]
+
+It needs numpy, which the project does not depend on (the engine reads the weights in
+pure Python): run it with a Python that has numpy (here the system's python3).
 
 A conditional logit: a move's chance is exp(w·f) over the legal moves' sum. Fitted by
 Newton's method (the log-likelihood is concave; 19 weights) with a small L2 penalty on
