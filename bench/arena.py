@@ -43,12 +43,13 @@ import argparse
 import ast
 import dataclasses
 import importlib
+import json
 import math
 import sys
 import time
 from multiprocessing import Pool
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TextIO
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -334,9 +335,12 @@ class Tally:
         return 1.96 * math.sqrt(p * (1 - p) / len(self.margins))
 
 
-def run(jobs: list[Job], workers: int) -> tuple[Tally, Tally, list[tuple[int, int]]]:
+def run(
+    jobs: list[Job], workers: int, pairs_out: TextIO | None = None
+) -> tuple[Tally, Tally, list[tuple[int, int]]]:
     """A's tally, the compared level's, and pair by pair A's wins less the compared's
-    and A's point margins less the compared's."""
+    and A's point margins less the compared's (also written to `pairs_out`, a JSON line
+    a pair, as they come: runs in chunks can then be taken together)."""
     tally, compared, diffs = Tally(), Tally(), []
     with Pool(workers) as pool:
         for done, (mine, other) in enumerate(pool.imap_unordered(play_pair, jobs, chunksize=1), 1):
@@ -351,9 +355,26 @@ def run(jobs: list[Job], workers: int) -> tuple[Tally, Tally, list[tuple[int, in
                         sum(o.margin for o in mine) - sum(o.margin for o in other),
                     )
                 )
+            if pairs_out is not None:
+                pairs_out.write(json.dumps(_pair_record(mine, other)) + "\n")
+                pairs_out.flush()
             if done % max(1, len(jobs) // 20) == 0:
                 print(f"  {2 * done} chicas, A {tally.share:.1%}", file=sys.stderr)
     return tally, compared, diffs
+
+
+def _pair_record(mine: list[Outcome], other: list[Outcome]) -> dict[str, Any]:
+    """One pair for `--pairs-out`: chicas won and point margins, A's and the compared's;
+    A's moves and the choices that answered a read style."""
+    return {
+        "won": [o.won for o in mine],
+        "margin": [o.margin for o in mine],
+        "compared_won": [o.won for o in other],
+        "compared_margin": [o.margin for o in other],
+        "answered": [o.answered for o in mine],
+        "moves": [len(o.times_a) for o in mine],
+        "cpu_ms": [round(cpu, 2) for o in mine for _, cpu in o.times_a],
+    }
 
 
 def mean_and_half(values: list[int]) -> tuple[float, float]:
@@ -430,6 +451,9 @@ def main(argv: list[str] | None = None) -> None:
     )
     add_tune_option(parser)
     parser.add_argument(
+        "--pairs-out", type=Path, default=None, help="append each pair's outcome (JSON lines)"
+    )
+    parser.add_argument(
         "--fuse",
         action="store_true",
         help="keep the search's wall-clock fuse (off by default: a paused run would change moves)",
@@ -467,7 +491,8 @@ def main(argv: list[str] | None = None) -> None:
         ]
 
     started = time.perf_counter()
-    tally, compared, diffs = run(jobs(levels, args.compare), args.workers)
+    pairs_out = None if args.pairs_out is None else args.pairs_out.open("a")
+    tally, compared, diffs = run(jobs(levels, args.compare), args.workers, pairs_out)
     elapsed = time.perf_counter() - started
     budget = "default" if args.budget_ms is None else f"{args.budget_ms:g} ms"
     print(

@@ -10,6 +10,9 @@ from .sim import Position, RankMove
 # A model of how a player chooses: the moves it would choose for the seat to play in a
 # position, each as likely (it breaks ties at random).
 Reply = Callable[[Position], list[RankMove]]
+# A model that gives chances: the likeliest moves for the seat to play, each with its
+# chance (they add up to 1).
+Policy = Callable[[Position], list[tuple[float, RankMove]]]
 
 INF = float("inf")
 
@@ -25,7 +28,12 @@ class Solver:
     `side`: that side then makes one of `reply`'s moves, each as likely (a chance node,
     worth their average), and ours the best answer to it. A chance node cannot be cut
     short, and the model takes time to ask: each question counts `reply_nodes` nodes,
-    and past `limit` nodes `value` raises Overrun."""
+    and past `limit` nodes `value` raises Overrun.
+
+    `policy` (instead of `reply`) models that player with chances over its likeliest
+    moves, blended with the worst case: its node is worth `blend` × the moves' average
+    by their chances, plus (1 − `blend`) × its best move's, for it (a perfect reply: a
+    wrong model costs less)."""
 
     def __init__(
         self,
@@ -33,8 +41,12 @@ class Solver:
         side: int = 0,
         reply_nodes: float = 0.0,
         limit: float = INF,
+        policy: Policy | None = None,
+        blend: float = 1.0,
     ) -> None:
         self.reply = reply
+        self.policy = policy
+        self.blend = blend
         self.side = side
         self.reply_nodes = reply_nodes
         self.limit = limit
@@ -64,6 +76,11 @@ class Solver:
             value, bound = known
             if bound == 0 or (bound > 0 and value >= beta) or (bound < 0 and value <= alpha):
                 return value
+        if self.policy is not None and side != self.side:
+            self.nodes += self.reply_nodes
+            value = self._blended(pos, self.policy(pos), side)
+            self.table[key] = (value, 0)
+            return value
         if self.reply is not None and side != self.side:
             self.nodes += self.reply_nodes
             moves = self.reply(pos)
@@ -86,6 +103,22 @@ class Solver:
         bound = 1 if best >= beta else (-1 if best <= start_alpha else 0)
         self.table[key] = (best, bound)
         return best
+
+    def _blended(self, pos: Position, weighted: list[tuple[float, RankMove]], side: int) -> float:
+        """The modelled player's node (see the class): the likeliest moves valued exactly,
+        the others only as far as one of them beats the best so far."""
+        expected = 0.0
+        best = -INF
+        for chance, move in weighted:
+            value = self._after(pos, move, side, -INF, INF)
+            expected += chance * value
+            best = max(best, value)
+        if self.blend < 1.0:
+            modelled = {move for _, move in weighted}
+            for move in pos.moves():
+                if move not in modelled:
+                    best = max(best, self._after(pos, move, side, best, INF))
+        return self.blend * expected + (1.0 - self.blend) * best
 
     def _after(self, pos: Position, move: RankMove, side: int, alpha: float, beta: float) -> float:
         """The value for `side`, to play, of `move`."""

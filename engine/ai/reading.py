@@ -10,6 +10,8 @@ deal, under a model of how that player chooses (a *style*):
   worth d points less than the best is exp(-BETA·d) times as likely;
 - GREEDY: as the easy level does, the most points now and then the most cards, all but
   GREEDY_SLIP of the time;
+- SEARCHER (only with SEARCHER on): a learned model of search players who do not see
+  our cards (searcher.py), fitted on the decisions of PIMC players and of the expert;
 - ANY: any legal move alike (a player none of the above describes).
 
 Which style a player follows is learnt as the match goes: at the end of each deal,
@@ -21,9 +23,12 @@ Once one style clearly fits a player (`Reading.style_of`), the search also plays
 against that player's choices rather than a perfect player's (search.py). Clearly: the
 style has SURE weight, and it fits in absolute terms, not only better than the others —
 of the player's plays where the style's best moves differed from the rest, at most
-FIT_MISSES were not among its best. A player the expert has no model of (a human, another
-program) may still be likeliest under one style; answering moves that never come then
-costs, so such a player is taken for a perfect one (bench/results/ai.md, issue 26).
+FIT_MISSES were not among its best (for SEARCHER, which never claims one best move: the
+log-chance of the plays is no more than SEARCHER_Z standard deviations below what the
+model itself would expect, over FIT_PLAYS informative plays or more). A player the
+expert has no model of (a human, another program) may still be likeliest under one
+style; answering moves that never come then costs, so such a player is taken for a
+perfect one (bench/results/ai.md, issue 26).
 
 Only what the whole table sees is used: the plays, the positions they were made in, and
 cards shown by being played. The search uses the reading with 2 players; with 4, the
@@ -41,10 +46,16 @@ from ..game import CARDS_PER_DEAL, Game
 from ..moves import Move
 from ..rules import Rules
 from .policies import Memo, greedy_score, normal_value, unseen_by
+from .searcher import model
 from .sim import Position, RankMove, counts, position_of
 
-STYLES = ("normal", "greedy", "any")
-STYLE_PRIOR = (0.45, 0.45, 0.10)
+STYLES = ("normal", "greedy", "searcher", "any")
+STYLE_PRIOR = (0.45, 0.45, 0.0, 0.10)  # without the searcher model
+# The searcher model read (SEARCHER) and answered once it fits (SEARCHER_ANSWER):
+SEARCHER = False
+SEARCHER_ANSWER = False
+SEARCHER_PRIOR = (0.3, 0.3, 0.3, 0.1)
+SEARCHER_Z = 2.0  # the plays' log-chance at most this many deviations below its mean
 BETA = 10.0
 GREEDY_SLIP = 0.05
 SURE = 0.9  # a style this likely is taken as the player's (Reading.style_of)…
@@ -110,15 +121,26 @@ def style_odds(play: Play, pos: Position, held: list[int], memo: Memo) -> tuple[
     return _odds(*judged)
 
 
-def _odds(values: list[float], scores: list[int], chosen: int) -> tuple[float, ...]:
-    return (_soft_odds(values, chosen), _greedy_odds(scores, chosen), 1.0 / len(values))
+def style_prior() -> tuple[float, ...]:
+    """Each style's weight before any play is seen (SEARCHER's none when it is off)."""
+    return SEARCHER_PRIOR if SEARCHER else STYLE_PRIOR
 
 
-def _judge(
-    play: Play, pos: Position, held: list[int], memo: Memo
-) -> tuple[list[float], list[int], int] | None:
+def _odds(
+    values: list[float], scores: list[int], chosen: int, chances: list[float] | None
+) -> tuple[float, ...]:
+    anyone = 1.0 / len(values)
+    learned = anyone if chances is None else chances[chosen]
+    return (_soft_odds(values, chosen), _greedy_odds(scores, chosen), learned, anyone)
+
+
+Judged = tuple[list[float], list[int], int, list[float] | None]
+
+
+def _judge(play: Play, pos: Position, held: list[int], memo: Memo) -> Judged | None:
     """The normal level's value and the greedy score of each move `held` could make in
-    `pos`, and the index of the one played; None when it could not make it."""
+    `pos`, the index of the one played, and each move's chance under the searcher model
+    (None when SEARCHER is off); None when it could not make it."""
     seat = play.seat
     pos.hands[seat] = held
     try:
@@ -129,7 +151,8 @@ def _judge(
         unseen = unseen_by(pos, seat)
         values = [normal_value(pos, move, unseen, None, memo) for move in moves]
         scores = [greedy_score(pos, move) for move in moves]
-        return values, scores, chosen
+        chances = model().chances(pos, moves, memo, values) if SEARCHER else None
+        return values, scores, chosen, chances
     finally:
         pos.hands[seat] = [0] * 11
 
@@ -185,7 +208,7 @@ class Reading:
         """The style `seat` has shown with SURE weight or more and fits (not ANY), else
         None."""
         for name, weight, fits in zip(STYLES, self.styles[seat], self.fits[seat], strict=True):
-            if weight >= SURE and fits:
+            if weight >= SURE and fits and (name != "searcher" or SEARCHER_ANSWER):
                 return name
         return None
 
@@ -218,15 +241,21 @@ class Reader:
     """Learns each seat's style from the deals it played to the end (see the module)."""
 
     def __init__(self, players: int) -> None:
-        self.log_odds = [[math.log(p) for p in STYLE_PRIOR] for _ in range(players)]
-        # Per seat and style but ANY: the plays that told that style's best moves from
-        # the others (`told`), and those of them that were not among its best (`missed`).
-        self.told = [[0] * (len(STYLES) - 1) for _ in range(players)]
-        self.missed = [[0] * (len(STYLES) - 1) for _ in range(players)]
+        # Per seat and style, the log-chance of the seat's plays (the prior comes in
+        # `styles`, so that SEARCHER may be switched while a match is watched).
+        self.log_odds = [[0.0] * len(STYLES) for _ in range(players)]
+        # Per seat, for normal and greedy: the plays that told that style's best moves
+        # from the others (`told`), and those of them that were not among its best
+        # (`missed`).
+        self.told = [[0, 0] for _ in range(players)]
+        self.missed = [[0, 0] for _ in range(players)]
         # Per seat, over the plays where greedy's best moves tie and normal prefers some
         # of them: how often the player chose one of those, less how often a player
         # choosing at random among the ties would (the mean), and that count's variance.
         self.ties = [[0.0, 0.0] for _ in range(players)]
+        # Per seat, for the searcher model: the informative plays, the log-chance of the
+        # moves played, its expectation and its variance under the model.
+        self.learned = [[0, 0.0, 0.0, 0.0] for _ in range(players)]
 
     def finish(self, plays: list[Play]) -> None:
         """Score a finished deal's plays: each seat that played its whole hand in it."""
@@ -243,7 +272,9 @@ class Reader:
                 for index, chance in enumerate(odds):
                     scores[index] += math.log(max(chance, 1e-9))
                 if judged is not None:
-                    values, points, chosen = judged
+                    values, points, chosen, chances = judged
+                    if chances is not None:
+                        self._count_learned(seat, chances, chosen)
                     rankings: tuple[Sequence[float], ...] = (values, points)
                     for index, ranking in enumerate(rankings):
                         missed = _missed(ranking, chosen)
@@ -266,6 +297,18 @@ class Reader:
         counts[0] += (chosen in preferred) - chance
         counts[1] += chance * (1 - chance)
 
+    def _count_learned(self, seat: int, chances: list[float], chosen: int) -> None:
+        """Count a play in `learned` when the model was not sure of it."""
+        if max(chances) > 0.99:
+            return
+        logs = [math.log(max(c, 1e-12)) for c in chances]
+        mean = sum(c * x for c, x in zip(chances, logs, strict=True))
+        counts = self.learned[seat]
+        counts[0] += 1
+        counts[1] += logs[chosen]
+        counts[2] += mean
+        counts[3] += sum(c * x * x for c, x in zip(chances, logs, strict=True)) - mean * mean
+
     def fits(self) -> tuple[tuple[bool, ...], ...]:
         """Per seat and style (ANY never), whether the seat's plays fit the style closely
         enough to answer it: FIT_PLAYS or more plays told its best moves from the others,
@@ -274,18 +317,27 @@ class Reader:
         among them as the normal level would, far more often than chance (TIES_Z), is no
         greedy player either, whatever its captures (a careful player, most humans)."""
         result = []
-        for told, missed, (excess, variance) in zip(self.told, self.missed, self.ties, strict=True):
+        for told, missed, (excess, variance), learned in zip(
+            self.told, self.missed, self.ties, self.learned, strict=True
+        ):
             normal, greedy = (
                 t >= FIT_PLAYS and m <= FIT_MISSES * t for t, m in zip(told, missed, strict=True)
             )
             random_ties = excess <= TIES_Z * math.sqrt(variance)
-            result.append((normal, greedy and random_ties, False))
+            plays, got, mean, spread = learned
+            searcher = plays >= FIT_PLAYS and got - mean >= -SEARCHER_Z * math.sqrt(spread)
+            result.append((normal, greedy and random_ties, searcher, False))
         return tuple(result)
 
     def styles(self) -> tuple[tuple[float, ...], ...]:
         """Per seat, each style's weight now."""
+        prior = style_prior()
         result = []
-        for scores in self.log_odds:
+        for likelihood in self.log_odds:
+            scores = [
+                s + math.log(p) if p > 0 else -math.inf
+                for s, p in zip(likelihood, prior, strict=True)
+            ]
             top = max(scores)
             weights = [math.exp(s - top) for s in scores]
             total = sum(weights)

@@ -21,9 +21,13 @@ With 2 players, once the opponent's finished deals have shown how it chooses (it
 reading.py), the search plays against that player rather than a perfect one: its answers
 are its style's choices (the normal level's, or the greedy easy level's), in the worlds
 played to our next turn and in the exact solution alike, and we play our best answer to
-them. A player who fits no style clearly (reading.py: the likeliest style, and one whose
-best moves the player has nearly always made) is still taken for a perfect one. Asking
-the model costs time, and the exact solution cannot cut a chance node short: the solver
+them. A searcher (reading.py's learned style, when switched on) is answered with its
+model's likeliest move in those worlds, and in the exact solution with its
+SEARCHER_MOVES likeliest by their chances, blended with its best reply
+(SEARCHER_BLEND): a player who does not see our hand, with a floor should it be wrong.
+A player who fits no style clearly (reading.py: the likeliest style, and one whose best
+moves the player has nearly always made) is still taken for a perfect one. Asking the
+model costs time, and the exact solution cannot cut a chance node short: the solver
 counts the questions in its work and stops past the budget (exact.Overrun); the search
 then keeps the worlds it has valued, or with none starts again taking the opponent for a
 perfect player, so that a move stays within its budget.
@@ -57,6 +61,7 @@ from ..game import CHICA_POINTS
 from .evaluate import WIN, evaluate
 from .exact import INF, Overrun, Reply, Solver
 from .policies import Memo, greedy_choices, normal_best, normal_choices
+from .searcher import model
 from .sim import Position, RankMove
 from .view import SeatView
 
@@ -80,7 +85,11 @@ CHECK_EVERY = 4  # worlds between two early-stop checks
 EXACT_SAMPLED = {2: 8, 4: 8}
 SOLVER_NODE_WORK = 0.5
 # Asking the opponent's model for its moves costs about this many solver nodes, by style.
-REPLY_NODES = {"normal": 13.0, "greedy": 1.0}
+REPLY_NODES = {"normal": 13.0, "greedy": 1.0, "searcher": 22.0}
+# The searcher style (reading.py) is answered over its SEARCHER_MOVES likeliest moves, and
+# blended with the worst case: SEARCHER_BLEND of the model, the rest a perfect reply.
+SEARCHER_MOVES = 3
+SEARCHER_BLEND = 0.7
 # The budget (work and worlds) is multiplied with 2 players (more worlds won more chicas
 # against a searching player: bench/results/ai.md; with 4 they did not), in the last deal
 # of a hand, and again once a side is within NEAR_END points of the lock (or of 40
@@ -121,10 +130,23 @@ class Lookahead:
 
     def choices(self, pos: Position) -> list[RankMove]:
         """The moves another seat would choose in the search, each as likely: the greedy
-        level's for a greedy opponent, else the normal level's."""
+        level's for a greedy opponent, the searcher model's likeliest for a searcher,
+        else the normal level's."""
         if self.style == "greedy":
             return greedy_choices(pos)
+        if self.style == "searcher":
+            return [self.weighted(pos)[0][1]]
         return normal_choices(pos, self.memo)
+
+    def weighted(self, pos: Position) -> list[tuple[float, RankMove]]:
+        """The searcher model's SEARCHER_MOVES likeliest moves for the seat to play, with
+        their chances among them, the likeliest first."""
+        moves = pos.moves()
+        chances = model().chances(pos, moves, self.memo)
+        ranked = sorted(zip(chances, moves, strict=True), key=lambda pair: -pair[0])
+        ranked = ranked[:SEARCHER_MOVES]
+        total = sum(chance for chance, _ in ranked)
+        return [(chance / total, move) for chance, move in ranked]
 
     def solver(self, budget: float = INF) -> Solver:
         """An exact solver for this search (the opponent as modelled, if it is). With the
@@ -133,6 +155,15 @@ class Lookahead:
         if self.style is None:
             return Solver()
         limit = (budget - self.work) / SOLVER_NODE_WORK
+        if self.style == "searcher":
+            return Solver(
+                None,
+                self.seat & 1,
+                REPLY_NODES[self.style],
+                limit,
+                policy=self.weighted,
+                blend=SEARCHER_BLEND,
+            )
         return Solver(self.model, self.seat & 1, REPLY_NODES[self.style], limit)
 
     def values(self, pos: Position, moves: list[RankMove]) -> list[float]:

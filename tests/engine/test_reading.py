@@ -73,11 +73,13 @@ def test_the_style_of_each_player_is_learnt_from_its_deals() -> None:
 def test_a_style_is_taken_only_when_the_plays_show_it_clearly() -> None:
     """The search models the opponent by its style only past SURE; a player who fits no
     style (ANY), or two alike, is played as a perfect player."""
-    fit = ((True, True, False),) * 2
-    split = Reading((), ((0.5, 0.5, 0.0), (0.05, 0.0, 0.95)), fit)
+    fit = ((True, True, False, False),) * 2
+    split = Reading((), ((0.5, 0.5, 0.0, 0.0), (0.05, 0.0, 0.0, 0.95)), fit)
     assert split.style_of(0) is None and split.style_of(1) is None
-    assert Reading((), ((0.0, 0.95, 0.05),), fit).style_of(0) == "greedy"
-    assert Reading((), ((0.0, 0.95, 0.05),), ((True, False, False),)).style_of(0) is None
+    assert Reading((), ((0.0, 0.95, 0.0, 0.05),), fit).style_of(0) == "greedy"
+    assert (
+        Reading((), ((0.0, 0.95, 0.0, 0.05),), ((True, False, False, False),)).style_of(0) is None
+    )
 
 
 def reading_of(choose: Callable[[Game], Move], seed: int) -> Reading:
@@ -161,7 +163,7 @@ def test_the_hand_a_player_holds_reads_likelier_than_a_drawn_one() -> None:
 def test_a_reading_with_no_plays_changes_no_draw() -> None:
     """At a deal's first play nothing is read yet: the reading weighs no hand."""
     game = Game.new(2, Rules(), seed=2)
-    reading = Reading((), ((1.0, 0.0, 0.0), (1.0, 0.0, 0.0)), ((True, True, False),) * 2)
+    reading = Reading((), ((1.0, 0.0, 0.0, 0.0),) * 2, ((True, True, False, False),) * 2)
     read = SeatView(game, gone=[0] * 11, lacking=[[False] * 11] * 2, reading=reading)
     plain = SeatView(game, gone=[0] * 11, lacking=[[False] * 11] * 2)
     assert not read.reads_opponent
