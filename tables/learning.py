@@ -29,9 +29,10 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncIterator, Callable, Coroutine, Mapping
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
+from typing import Any
 
 from db import Logro, Storage
 from engine import Game, Move
@@ -54,6 +55,10 @@ LEARNED = "learned"  # the logro a finished lesson earns (its emoji: tables/logr
 GUIDED_CHICA = "guided_chica"  # a moment name: the guided first chica was played
 TIP_MATCHES = 5  # tips in a player's first real matches (finished ones, any kind)
 TIPS_SETTING = "tips"  # a player setting: False turns the tips of real games off
+
+
+# Runs a write in the background (a scheduler's spawn).
+Later = Callable[[Coroutine[Any, Any, None]], object]
 
 
 @dataclass(frozen=True)
@@ -232,19 +237,31 @@ class LessonDesk:
         self._sessions.pop(user_id, None)
 
     # ------------------------------------------------------------------ tips
-    async def tip(self, user_id: int, game: Game, seat: int) -> Tip | None:
+    async def tip(
+        self, user_id: int, game: Game, seat: int, *, later: Later | None = None
+    ) -> Tip | None:
         """The first-time tip to tell the player at `seat` now (their turn), marked told; None
         when there is none new. Ask in the guided first chica always, at a real table when
-        `tips_wanted`."""
+        `tips_wanted`. `later`: the mark is written in the background (given to `later`),
+        so that a hand drawn at a click waits on no write; told at once in this process
+        all the same (a mark lost to a crash tells the tip once more, no worse)."""
         seen = self._seen.get(user_id)
         if seen is None:
-            seen = self._seen[user_id] = await self._storage.moments_seen(user_id)
+            loaded = await self._storage.moments_seen(user_id)
+            seen = self._seen.setdefault(user_id, loaded)  # a racing call's set, if first
         tips = first_time(PlayerView.of(game, seat), seen)
         if not tips:
             return None
-        marked = await self._storage.mark_moments_seen(user_id, [str(tips[0].moment)])
-        seen.add(str(tips[0].moment))
+        moment = str(tips[0].moment)
+        seen.add(moment)
+        if later is not None:
+            later(self._mark_seen(user_id, moment))
+            return tips[0]
+        marked = await self._storage.mark_moments_seen(user_id, [moment])
         return tips[0] if marked else None
+
+    async def _mark_seen(self, user_id: int, moment: str) -> None:
+        await self._storage.mark_moments_seen(user_id, [moment])
 
     async def mark(self, user_id: int, moment: str) -> bool:
         """Mark a moment (e.g. GUIDED_CHICA) as seen; True if it was new."""

@@ -15,7 +15,7 @@ from .tips import TipTeller
 def setup(services: Services) -> Feature:
     desk = LessonDesk(services.storage)
     services.provide(desk)
-    tips = TipTeller(desk, services.storage, services.prefs, services.emojis)
+    tips = TipTeller(desk, services.storage, services.prefs, services.emojis, services.scheduler)
     services.provide(tips)
     services.events.on_hand_drawn(tips.note)
     return Feature((LessonButton, LessonCardButton, LessonMoveButton))

@@ -14,20 +14,29 @@ it is marked told when first drawn. Reading or marking failing only leaves the l
 
 from __future__ import annotations
 
+import functools
+
 from db import Storage
 from tables import Phase, TableSession
 from tables.learning import LessonDesk, Progress, tips_wanted
 
 from ..infra.caches import PrefsCache
+from ..infra.scheduler import Scheduler
 from ..ui.words import CardDisplay
 from .messages import line_text, offer_line
 
 
 class TipTeller:
     def __init__(
-        self, desk: LessonDesk, storage: Storage, prefs: PrefsCache, display: CardDisplay
+        self,
+        desk: LessonDesk,
+        storage: Storage,
+        prefs: PrefsCache,
+        display: CardDisplay,
+        scheduler: Scheduler,
     ) -> None:
         self._desk = desk
+        self._scheduler = scheduler
         self._storage = storage
         self._prefs = prefs
         self._display = display
@@ -80,7 +89,8 @@ class TipTeller:
             return told[1]
         prefs = await self._prefs.get(user_id)
         wanted = session.session_id in self._guided or tips_wanted({"tips": prefs.tips}, finished)
-        tip = await self._desk.tip(user_id, game, seat) if wanted else None
+        later = functools.partial(self._scheduler.spawn, name=f"moment-seen-{user_id}")
+        tip = await self._desk.tip(user_id, game, seat, later=later) if wanted else None
         text = None if tip is None else line_text(tip.line, self._display, lang)
         self._told[user_id] = (turn, text)
         return text
