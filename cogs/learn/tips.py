@@ -18,7 +18,7 @@ import functools
 
 from db import Storage
 from tables import Phase, TableSession
-from tables.learning import LessonDesk, Progress, tips_wanted
+from tables.learning import LessonDesk, Progress, offer_lessons, tips_wanted
 
 from ..infra.caches import PrefsCache
 from ..infra.scheduler import Scheduler
@@ -57,8 +57,9 @@ class TipTeller:
         if known is not None and known[0] == session_id:
             return known[1], known[2]
         finished = await self._storage.history_size(user_id, None)
-        newcomer = await self._desk.newcomer(user_id) if finished == 0 else False
-        progress = await self._desk.progress(user_id) if newcomer else None
+        progress = await self._desk.progress(user_id) if finished == 0 else None
+        if progress is not None and not offer_lessons(finished, progress):
+            progress = None  # every lesson done: nothing to offer
         self._standing[user_id] = (session_id, finished, progress)
         return finished, progress
 
