@@ -154,8 +154,20 @@ class LessonDesk:
         stars = await self._storage.lesson_stars(user_id)
         async with self._turn(user_id):
             session = await self._current(user_id)
-        current = None if session is None or session.done else session.lesson_id
-        return Progress(stars, current, next_lesson(stars))
+        return _progress(stars, session)
+
+    def progress_with(
+        self, user_id: int, stars: dict[str, int], saved: dict[str, Any] | None
+    ) -> Progress:
+        """The player's progress from what the caller read (Storage.learner): the lesson in
+        memory if there is one, else as saved (a damaged save counts as none)."""
+        session = self._sessions.get(user_id)
+        if session is None and saved is not None:
+            try:
+                session = LessonSession.from_dict(saved)
+            except ValueError:
+                session = None
+        return _progress(stars, session)
 
     async def open(self, user_id: int, lesson_id: LessonId | None = None) -> LessonSession:
         """The lesson to show: `lesson_id`'s (resumed if it is the one in progress), or with
@@ -274,3 +286,8 @@ class LessonDesk:
         if seen is None:
             seen = self._seen[user_id] = await self._storage.moments_seen(user_id)
         return moment in seen
+
+
+def _progress(stars: dict[str, int], session: LessonSession | None) -> Progress:
+    current = None if session is None or session.done else session.lesson_id
+    return Progress(stars, current, next_lesson(stars))

@@ -56,8 +56,8 @@ class TipTeller:
         known = self._standing.get(user_id)
         if known is not None and known[0] == session_id:
             return known[1], known[2]
-        finished = await self._storage.history_size(user_id, None)
-        progress = await self._desk.progress(user_id) if finished == 0 else None
+        finished, stars, saved = await self._storage.learner(user_id)
+        progress = self._desk.progress_with(user_id, stars, saved) if finished == 0 else None
         if progress is not None and not offer_lessons(finished, progress):
             progress = None  # every lesson done: nothing to offer
         self._standing[user_id] = (session_id, finished, progress)
