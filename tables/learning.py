@@ -188,51 +188,49 @@ class LessonDesk:
             self._sessions[user_id] = session
             return session
 
+    @asynccontextmanager
+    async def _change(self, user_id: int, version: int) -> AsyncIterator[LessonSession]:
+        """The player's lesson as they saw it at `version`, to change in the block, one change
+        at a time per player; if the block fails (a save), the lesson is as it was before.
+        Refusal: no lesson ("learn_none"), a stale click ("learn_stale")."""
+        async with self._turn(user_id):
+            session = await self._current(user_id)
+            if session is None:
+                raise Refusal("learn_none")
+            if version != session.version:
+                raise Refusal("learn_stale")
+            before = session.to_dict()
+            try:
+                yield session
+            except BaseException:
+                self._sessions[user_id] = LessonSession.from_dict(before)
+                raise
+
     async def play(
         self, user_id: int, version: int, move: Move
     ) -> tuple[LessonSession, PlayResult]:
         """Play `move` in the player's lesson as they saw it at `version`. Refusal: no
         lesson ("learn_none"), a stale click ("learn_stale"), or the lesson's own refusals;
         nothing changes then. Saved (stars and logro too) before it returns."""
-        async with self._turn(user_id):
-            session = await self._current(user_id)
-            if session is None:
-                raise Refusal("learn_none")
-            if version != session.version:
-                raise Refusal("learn_stale")
-            before = session.to_dict()
+        async with self._change(user_id, version) as session:
             result = session.play(move)
-            try:
-                # Stars first: if the lesson's save fails after them, the play is undone and
-                # played again, and stars and logro are kept once.
-                if result.outcome == Outcome.DONE:
-                    lesson = str(session.lesson_id)
-                    await self._storage.record_lesson(user_id, lesson, result.stars)
-                    logro = Logro(user_id, LEARNED, None, None, self._clock())
-                    await self._storage.award_logros([logro], announced=True)
-                await self._storage.save_lesson_state(user_id, session.to_dict())
-            except BaseException:
-                self._sessions[user_id] = LessonSession.from_dict(before)
-                raise
-            return session, result
+            # Stars first: if the lesson's save fails after them, the play is undone and
+            # played again, and stars and logro are kept once.
+            if result.outcome == Outcome.DONE:
+                lesson = str(session.lesson_id)
+                await self._storage.record_lesson(user_id, lesson, result.stars)
+                logro = Logro(user_id, LEARNED, None, None, self._clock())
+                await self._storage.award_logros([logro], announced=True)
+            await self._storage.save_lesson_state(user_id, session.to_dict())
+        return session, result
 
     async def restart(self, user_id: int, version: int) -> LessonSession:
         """Play the player's lesson again from its deal (guided until first finished)."""
         stars = await self._storage.lesson_stars(user_id)
-        async with self._turn(user_id):
-            session = await self._current(user_id)
-            if session is None:
-                raise Refusal("learn_none")
-            if version != session.version:
-                raise Refusal("learn_stale")
-            before = session.to_dict()
+        async with self._change(user_id, version) as session:
             session.restart(guided=stars.get(session.lesson_id, 0) == 0)
-            try:
-                await self._storage.save_lesson_state(user_id, session.to_dict())
-            except BaseException:
-                self._sessions[user_id] = LessonSession.from_dict(before)
-                raise
-            return session
+            await self._storage.save_lesson_state(user_id, session.to_dict())
+        return session
 
     async def session(self, user_id: int) -> LessonSession | None:
         """The player's lesson as it stands (None: none was ever opened)."""
