@@ -239,8 +239,8 @@ class LessonDesk:
 
     async def newcomer(self, user_id: int) -> bool:
         """Whether to offer the lessons to this player (`offer_lessons`)."""
-        finished = await self._storage.history_size(user_id, None)
-        return offer_lessons(finished, await self.progress(user_id))
+        finished, stars, saved = await self._storage.learner(user_id)
+        return offer_lessons(finished, self.progress_with(user_id, stars, saved))
 
     def leave(self, user_id: int) -> None:
         """The player left the lesson: it stays saved; memory is freed."""

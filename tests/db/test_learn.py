@@ -57,3 +57,15 @@ async def test_moments_are_marked_seen_once(storage):
     assert first | second == {"limpia"} and not first & second
     assert await storage.moments_seen(USER) == {"caida", "sum", "limpia"}
     assert await storage.moments_seen(USER + 1) == set()
+
+
+async def test_a_learners_standing_is_read_at_once(storage):
+    """Storage.learner: matches finished, stars and the lesson in progress, as the three
+    reads it stands for give them (a damaged save reads as none)."""
+    assert await storage.learner(USER) == (0, {}, None)
+    await storage.record_lesson(USER, "match", 2)
+    session = LessonSession(LessonId.SUM)
+    await storage.save_lesson_state(USER, session.to_dict())
+    finished, stars, saved = await storage.learner(USER)
+    assert (finished, stars) == (await storage.history_size(USER, None), {"match": 2})
+    assert saved == await storage.lesson_state(USER) == session.to_dict()
