@@ -343,7 +343,8 @@ def run(
     a pair, as they come: runs in chunks can then be taken together)."""
     tally, compared, diffs = Tally(), Tally(), []
     with Pool(workers) as pool:
-        for done, (mine, other) in enumerate(pool.imap_unordered(play_pair, jobs, chunksize=1), 1):
+        played = pool.imap_unordered(play_seeded_pair, jobs, chunksize=1)
+        for done, (seed, mine, other) in enumerate(played, 1):
             for outcome in mine:
                 tally.add(outcome)
             for outcome in other:
@@ -356,17 +357,24 @@ def run(
                     )
                 )
             if pairs_out is not None:
-                pairs_out.write(json.dumps(_pair_record(mine, other)) + "\n")
+                pairs_out.write(json.dumps(_pair_record(seed, mine, other)) + "\n")
                 pairs_out.flush()
             if done % max(1, len(jobs) // 20) == 0:
                 print(f"  {2 * done} chicas, A {tally.share:.1%}", file=sys.stderr)
     return tally, compared, diffs
 
 
-def _pair_record(mine: list[Outcome], other: list[Outcome]) -> dict[str, Any]:
-    """One pair for `--pairs-out`: chicas won and point margins, A's and the compared's;
-    A's moves and the choices that answered a read style."""
+def play_seeded_pair(job: Job) -> tuple[int, list[Outcome], list[Outcome]]:
+    """`play_pair` with the pair's seed (pairs come back out of order)."""
+    return (job.seed, *play_pair(job))
+
+
+def _pair_record(seed: int, mine: list[Outcome], other: list[Outcome]) -> dict[str, Any]:
+    """One pair for `--pairs-out`: its seed, chicas won and point margins, A's and the
+    compared's; A's moves and the choices that answered a read style (the seed pairs runs
+    of other levels on the same deals)."""
     return {
+        "seed": seed,
         "won": [o.won for o in mine],
         "margin": [o.margin for o in mine],
         "compared_won": [o.won for o in other],

@@ -4,16 +4,20 @@ expert with expert-reading; and bench/regret.py's positions played by any of the
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
 
 from bench.arena import TUNED, Job, Player, parse_tune, play_chica
 from bench.foreign import FOREIGN, Foreign
+from bench.reading_info import true_hand_log_chance
 from bench.regret import positions
 from engine import Bot, Game, Move, Rules
 from engine.ai import search
+from engine.ai.memory import Memory
 from engine.ai.sim import counts
+from engine.ai.view import SeatView
 from tests.engine.test_bots import random_states, shuffle_hidden
 
 
@@ -111,3 +115,29 @@ def test_regret_takes_its_positions_from_chicas_the_chosen_player_played() -> No
             assert players[replay.to_play].choose(replay) == move
             replay.play(move)
     assert [game.moves for game in positions(4, 3, seed=2)] != [game.moves for game in games]
+
+
+def test_reading_info_scores_the_true_hand_as_the_unseen_cards_make_it_without_reading() -> None:
+    """With no reading, the true hand's chance is its share of the ways to deal the
+    opponent's cards from the unseen ones; a reading only moves that weight around."""
+    game = Game.new(2, Rules(), seed=7)
+    players = [Player("pimc", seat, None) for seat in (0, 1)]
+    memory = Memory()
+    checked = 0
+    while not game.chica_history and checked < 6:
+        if game.to_play == 0 and len(game.legal_moves()) > 1:
+            unseen = SeatView(game, gone=memory.recall(game)).unseen
+            hand = counts(game.hands[1])
+            ways = math.prod(math.comb(unseen[rank], hand[rank]) for rank in range(11))
+            size = len(game.hands[1])
+            share = ways / math.comb(sum(unseen), size)
+            got = true_hand_log_chance(game, memory, "none")
+            if got is not None:
+                assert got == pytest.approx(math.log(share))
+                read = true_hand_log_chance(game, memory, "styles")
+                assert read is not None and read <= 0.0
+                checked += 1
+        move = players[game.to_play].choose(game)
+        memory.observe(game, move)
+        game.play(move)
+    assert checked == 6
