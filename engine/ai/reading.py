@@ -17,7 +17,7 @@ deal, under a model of how that player chooses (a *style*):
 Which style a player follows is learnt as the match goes: at the end of each deal,
 every card a player held in it has been played, so its plays are scored under each
 style with the hand it really held (`Reader.finish`), and the styles that explained the
-plays best weigh most in later readings (Bayes, from the prior STYLE_PRIOR).
+plays best weigh most in later readings (Bayes, from the prior `style_prior()`).
 
 Once one style clearly fits a player (`Reading.style_of`), the search also plays
 against that player's choices rather than a perfect player's (search.py). Clearly: the
@@ -51,7 +51,10 @@ from .sim import Position, RankMove, counts, position_of
 
 STYLES = ("normal", "greedy", "searcher", "any")
 STYLE_PRIOR = (0.45, 0.45, 0.0, 0.10)  # without the searcher model
-# The searcher model read (SEARCHER) and answered once it fits (SEARCHER_ANSWER):
+# The searcher model read (SEARCHER) and answered once it fits (SEARCHER_ANSWER). Both off:
+# read, it knows a search player's hand better than the styles alone (which weigh it
+# below chance: bench/reading_info.py), but neither turned that into chicas over 400
+# pairs and more (bench/results/ai.md, issue 48).
 SEARCHER = False
 SEARCHER_ANSWER = False
 SEARCHER_PRIOR = (0.3, 0.3, 0.3, 0.1)
