@@ -28,6 +28,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.arena import LEVELS, Player
+from bench.regret import mean_and_error
 from engine import Game, Rules
 from engine.ai import reading
 from engine.ai.memory import Memory
@@ -99,13 +100,6 @@ def main(argv: list[str] | None = None) -> None:
     for left in sorted({left for left, _ in by_left}):
         means = [sum(by_left[left, kind]) / len(by_left[left, kind]) for kind in READINGS]
         print(f"  {left:2d}: " + " ".join(f"{m:7.3f}" for m in means), len(by_left[left, "none"]))
-
-
-def mean_and_error(values: list[float]) -> str:
-    n = len(values)
-    mean = sum(values) / n
-    spread = math.sqrt(sum((v - mean) ** 2 for v in values) / max(1, n - 1))
-    return f"{mean:.3f} ± {1.96 * spread / math.sqrt(n):.3f}"
 
 
 if __name__ == "__main__":
