@@ -1,6 +1,7 @@
 """What the expert's reading knows of the opponent's hand: the true hand's log-chance.
 
     .venv/bin/python bench/reading_info.py [--chicas N] [--seed S] [--played-by LEVEL]
+        [--tune MODULE.NAME=VALUE ...]
 
 A yardstick for the reading (engine/ai/reading.py) that needs no arena: chicas that
 LEVEL (pimc by default, any level of bench/arena.py) plays against itself, watched from
@@ -16,18 +17,21 @@ is certainty):
 
 A reading worse than `none` misleads: it weighs the true hand below chance. Printed by
 the cards left in both hands too (late in a deal the opponent has shown the most).
+`--tune` changes a constant of engine/ai for the whole run (the readings and the
+players alike), to try a change of the reading here before the arena.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import math
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.arena import LEVELS, Player
+from bench.arena import LEVELS, Player, add_tune_option, tunes_of
 from bench.regret import mean_and_error
 from engine import Game, Rules
 from engine.ai import reading
@@ -61,7 +65,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--chicas", type=int, default=24)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--played-by", default="pimc", choices=LEVELS)
+    add_tune_option(parser)
     args = parser.parse_args(argv)
+    for module, name, value in tunes_of(parser, args):
+        setattr(importlib.import_module(f"engine.ai.{module}"), name, value)
     scores: dict[str, list[float]] = {kind: [] for kind in READINGS}
     by_left: dict[tuple[int, str], list[float]] = {}
     for chica in range(args.chicas):
